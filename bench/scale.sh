@@ -4,7 +4,7 @@
 # resident memory: import, classify (compat: one label per trace), info, labels --format csv > file, metrics,
 # agreement (3 raters, 1,000 resamples). With REPLACES_IDX=off the same info/labels are also timed on a copy without
 # schema 6's replaces indexes, to show what the index buys.
-# Usage: bash bench/scale.sh [FILES=22] [ROWS=1000] [HEAP=1g]   (needs ../shared/corpora; 1M: 1000 1000)
+# Usage: [RUN=launcher|jar] bash bench/scale.sh [FILES=22] [ROWS=1000] [HEAP=1g]   (needs ../shared/corpora; 1M: 1000 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 files=${1:-22}
@@ -23,13 +23,20 @@ if [ ! -f "$out/files.done" ]; then
   java -cp "$cp" org.tracejudge.testdata.ToolFailBenchGenerator ../shared/corpora/toolfailbench-v5 "$out/files" "$files" "$rows" >/dev/null
   touch "$out/files.done"
 fi
-jar=${TJ_JAR:-target/tracejudge.jar}
-J="java -Xmx$heap -jar $jar"
+# RUN=launcher (the default): through ./tracejudge, the README's command, with the installed launcher's JVM flags and
+# class-data archive (TJ_JAR is then ignored); RUN=jar: plain `java -jar`, as the figures before stop 60 were taken
+if [ "${RUN:-launcher}" = jar ]; then
+  jar=${TJ_JAR:-target/tracejudge.jar}
+  J="java -Xmx$heap -jar $jar"
+else
+  ./tracejudge --version >/dev/null 2>&1 # writes this build's class-data archive once, outside the timings
+  J="env TRACEJUDGE_JAVA_OPTIONS=-Xmx$heap ./tracejudge"
+fi
 # prints "ELAPSED s, RSS MB, CPU s (user + sys), load" (the machine may be shared: CPU seconds say what a step costs)
 time_it() { /usr/bin/time -f "%e %M %U %S" "$@" 2>&1 >/dev/null | tail -1 | awk -v l="$(cut -d' ' -f1 /proc/loadavg)" \
   '{printf "%6.1f s  %5d MB  %6.1f s CPU  load %s", $1, $2 / 1024, $3 + $4, l}'; }
 rm -f "$out"/p.tjdb*
-printf '%-34s %s\n' "step ($files x $rows traces, -Xmx$heap)" "time     peak RSS  CPU        load before"
+printf '%-34s %s\n' "step ($files x $rows traces, -Xmx$heap, ${RUN:-launcher})" "time     peak RSS  CPU        load before"
 printf '%-34s %s\n' "import" "$(time_it $J import "$out/p.tjdb" "$out"/files/*.json)"
 printf '%-34s %s\n' "classify (compat)" "$(time_it $J classify "$out/p.tjdb")"
 printf '%-34s %s\n' "classify --mode tolerant" "$(time_it $J classify "$out/p.tjdb" --mode tolerant)"
