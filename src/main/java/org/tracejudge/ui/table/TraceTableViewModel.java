@@ -36,6 +36,8 @@ public final class TraceTableViewModel implements Session.Listener {
     private final ReviewQueue queue;
     /** How many of the queue's traces the annotator has decided. */
     private final QueueProgress progress;
+    /** The filter and the named views, for the filter bar. */
+    private final FilterBarViewModel filters;
     /** Runs (FX thread) whenever the current trace is to be shown again: a new index or a new queue. */
     private final List<Runnable> onShow = new CopyOnWriteArrayList<>();
 
@@ -45,6 +47,7 @@ public final class TraceTableViewModel implements Session.Listener {
         this.session = session;
         this.queue = new ReviewQueue(session, this::loadedRow, this::marksChanged);
         this.progress = new QueueProgress(session, queue::ids, total::get);
+        this.filters = new FilterBarViewModel(session, this::requery, hiddenColumns, total.getReadOnlyProperty());
         session.addListener(this);
         queue.currentProperty().addListener((o, a, b) -> showCurrent());
         session.views()
@@ -167,29 +170,14 @@ public final class TraceTableViewModel implements Session.Listener {
         publishQueue(r.table(), r.filter(), r.sort(), r.showColumns());
     }
 
+    /** The filter bar's view model (the filter, the column values, the named views). */
+    public FilterBarViewModel filterBar() {
+        return filters;
+    }
+
     /** Changes the filter; the queue is re-read in the background. */
-    /**
-     * FX thread: the quick filter "raters disagree on {@code question}". On a blind question only the traces the
-     * annotator has answered are found: on the others, that raters disagree would itself hint at their answers.
-     */
-    public void filterDisagreeOn(String question, boolean blind) {
-        String me = session.annotatorProperty().get();
-        TraceTable.Filter f = filterProperty().get().with(TraceTable.DISAGREE_ON, question);
-        setFilter(f.with(
-                TraceTable.ANSWERED_BY, blind ? org.tracejudge.model.Ids.of("rater", me == null ? "" : me, "") : null));
-    }
-
     public void setFilter(TraceTable.Filter f) {
-        activeView.set(null);
-        session.state().select(f, session.state().sortProperty().get());
-        requery();
-    }
-
-    private final javafx.beans.property.StringProperty activeView = new javafx.beans.property.SimpleStringProperty();
-
-    /** The named view on screen (null once the filter or sort is changed another way). */
-    public javafx.beans.property.ReadOnlyStringProperty activeViewProperty() {
-        return activeView;
+        filters.setFilter(f);
     }
 
     /** "1 trace", "2,345 traces". */
@@ -199,62 +187,21 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The open project's named views (columns, filter and sort kept under a name), sorted by name. */
     public List<String> namedViews() {
-        return session.views().namedViews();
-    }
-
-    /** Keeps what is on screen — the filter, the sort and the hidden columns — as the view {@code name}. */
-    public void saveView(String name) {
-        session.views().saveNamedView(name, List.copyOf(hiddenColumns));
-        activeView.set(name.strip());
-        session.setStatus("View \u201c" + name.strip() + "\u201d kept: "
-                + describe(
-                        session.filterProperty().get(),
-                        session.state().sortProperty().get(),
-                        hiddenColumns.size()) + ".");
+        return filters.namedViews();
     }
 
     /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
     public boolean applyView(String name) {
-        ViewPreferences.View v = session.views().namedView(name);
-        if (v == null) {
-            session.setStatus("No view named \u201c" + name + "\u201d in this project.");
-            return false;
-        }
-        hiddenColumns.clear();
-        hiddenColumns.addAll(v.hidden());
-        activeView.set(name);
-        session.state().select(v.filter(), v.sort());
-        requery();
-        session.setStatus("View \u201c" + name + "\u201d: "
-                + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
-        return true;
+        return filters.applyView(name);
     }
 
     public void deleteView(String name) {
-        session.views().deleteNamedView(name);
-        if (name.equals(activeView.get())) {
-            activeView.set(null);
-        }
-        session.setStatus("View \u201c" + name + "\u201d deleted.");
-    }
-
-    private static String describe(TraceTable.Filter f, TraceTable.Sort s, int hidden) {
-        List<String> parts = new java.util.ArrayList<>();
-        parts.add(f.show().title().toLowerCase(java.util.Locale.ROOT));
-        f.shown().forEach((k, v) -> parts.add(k.replaceFirst("^[a-z]+:", "") + " = " + v));
-        if (!f.search().isBlank()) {
-            parts.add("search \u201c" + f.search() + "\u201d");
-        }
-        if (s.key() != null) {
-            parts.add("sorted by " + s.key().replaceFirst("^[a-z]+:", "") + (s.descending() ? " (descending)" : ""));
-        }
-        parts.add(hidden == 0 ? "every column" : hidden + " column" + (hidden == 1 ? "" : "s") + " hidden");
-        return String.join(", ", parts);
+        filters.deleteView(name);
     }
 
     public void setSort(TraceTable.Sort s) {
         if (!s.equals(session.state().sortProperty().get())) {
-            activeView.set(null);
+            filters.leaveView();
         }
         session.state().select(session.filterProperty().get(), s);
         requery();
@@ -375,7 +322,7 @@ public final class TraceTableViewModel implements Session.Listener {
         // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
         // trace it was left on and keeps the traces skipped then
         ViewPreferences.View v = session.views().restoredView();
-        activeView.set(null);
+        filters.leaveView();
         keep = v == null ? null : v.trace();
         keepPending = keep != null;
         queue.restoreSkipped(v == null ? List.of() : v.skipped());
@@ -529,14 +476,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The values a column filter offers, read in the background. */
     public void columnValues(String key, Consumer<List<String>> onFx) {
-        TraceTable t = session.state().table();
-        if (t == null) {
-            return;
-        }
-        session.submit(() -> {
-            List<String> v = t.values(key);
-            session.onFx(() -> onFx.accept(v));
-        });
+        filters.columnValues(key, onFx);
     }
 
     /** FX thread: the loaded row at a queue index, or null (not loaded yet). */
