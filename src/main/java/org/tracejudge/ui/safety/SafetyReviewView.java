@@ -12,8 +12,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -30,7 +28,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.tracejudge.safety.Expert;
-import org.tracejudge.safety.SafetyReview;
 import org.tracejudge.selection.Scenario;
 
 /**
@@ -42,9 +39,9 @@ import org.tracejudge.selection.Scenario;
  * side; the adjudicator is the current expert and must be someone else.
  *
  * <p>This class lays the window out and turns keys into calls; the review's state and flows are
- * {@link SafetyReviewViewModel}'s, the adjudication tab is {@link AdjudicationPane}, the reveal {@link RevealPane}.
- * Why it is over 500 lines: the layout of one dense window (list, form, reveal, content warning, break reminder) and
- * its keys and their sheet ({@link #SHORTCUTS}); no review state is held here.
+ * {@link SafetyReviewViewModel}'s, the adjudication tab is {@link AdjudicationPane}, the reveal {@link RevealPane},
+ * the list of inputs {@link InputList}. Why it is over 500 lines: the layout of one dense window (form, reveal,
+ * content warning, break reminder) and its keys and their sheet ({@link #SHORTCUTS}); no review state is held here.
  */
 public final class SafetyReviewView extends BorderPane {
     static final List<String[]> SHORTCUTS = List.of(
@@ -64,7 +61,7 @@ public final class SafetyReviewView extends BorderPane {
     private final SafetyReviewViewModel vm;
     private SafetyReviewModel.Loaded loaded;
 
-    private final ListView<SafetyReview.Input> items = new ListView<>();
+    private final InputList items;
     private final Label expertLabel = new Label();
     private final Label progress = new Label();
     private final Label heading = new Label();
@@ -102,6 +99,7 @@ public final class SafetyReviewView extends BorderPane {
 
     public SafetyReviewView(SafetyReviewViewModel vm) {
         this.vm = vm;
+        this.items = new InputList(vm);
         this.reveal = new RevealPane(vm);
         this.adjudication = new AdjudicationPane(vm);
         setId("safetyReview");
@@ -207,17 +205,7 @@ public final class SafetyReviewView extends BorderPane {
         breakReminder.setManaged(false);
         setBottom(new VBox(4, breakReminder, status));
 
-        items.setId("safetyItems");
-        items.setItems(vm.inputs());
-        items.setCellFactory(l -> new InputCell());
-        items.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.show(b));
-        vm.setOnSelect(i -> {
-            items.getSelectionModel().select(i);
-            items.scrollTo(Math.max(0, i - 3));
-        });
-        vm.marksChangedProperty().addListener((o, a, b) -> items.refresh());
-        items.setPrefWidth(290);
-        items.setMinWidth(240);
+        items.start();
 
         heading.setId("safetyHeading");
         heading.getStyleClass().add("safety-heading");
@@ -327,55 +315,6 @@ public final class SafetyReviewView extends BorderPane {
         startBreakTimer();
         vm.start(loaded);
         Platform.runLater(items::requestFocus);
-    }
-
-    private final class InputCell extends ListCell<SafetyReview.Input> {
-        @Override
-        protected void updateItem(SafetyReview.Input in, boolean empty) {
-            super.updateItem(in, empty);
-            setText(null);
-            if (empty || in == null) {
-                setGraphic(null);
-                return;
-            }
-            Label id = new Label(in.inputId());
-            id.getStyleClass().add("input-number");
-            id.setMinWidth(28);
-            HBox marks = new HBox(4);
-            SafetyReview.InputState st = vm.state(in.key());
-            if (st != null) {
-                if (st.done()) {
-                    marks.getChildren().add(mark("done", "mark-done"));
-                }
-                if (st.mine()) {
-                    marks.getChildren().add(mark("mine", "mark-mine"));
-                }
-                if (st.needsSecondReview()) {
-                    marks.getChildren().add(mark("needs 2nd review", "mark-second"));
-                }
-                if (st.inAdjudication()) {
-                    marks.getChildren().add(mark("in adjudication", "mark-adj"));
-                }
-            }
-            if (vm.isSkipped(in.key()) && (st == null || !st.mine())) {
-                marks.getChildren().add(mark("skipped", "mark-skipped"));
-            }
-            if (vm.hasDraft(in.key())) {
-                marks.getChildren().add(mark("not committed", "mark-draft"));
-            }
-            Label text = new Label(in.text());
-            text.getStyleClass().add("input-snippet");
-            text.setMaxWidth(220);
-            VBox right = new VBox(2, text, marks);
-            HBox box = new HBox(6, id, right);
-            setGraphic(box);
-        }
-    }
-
-    private static Label mark(String text, String style) {
-        Label l = new Label(text);
-        l.getStyleClass().addAll("mark", style);
-        return l;
     }
 
     // ------------------------------------------------------------------------------------ expert

@@ -5,7 +5,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,18 +36,19 @@ import org.tracejudge.safety.SafetyReview;
 import org.tracejudge.selection.Scenario;
 
 /**
- * The safety review's state without its nodes: the expert, the inputs and where each stands for them (done, mine,
- * needs a second review, in adjudication), the skipped inputs and the skipped pass, the current input and the form
- * being filled (per-tool answers, rationale, read-only once committed), the reveal after a commit, and the
- * adjudication queue with its form. Every core call goes through {@link SafetyReviewModel}'s worker thread; what
- * comes back is applied through {@code onFx} ({@link Platform#runLater} in the window, {@code Runnable::run} in
- * tests), so the flows run and can be checked without a window. The view binds to the properties and calls the plain
- * methods from its keys and buttons.
+ * The safety review's state without its nodes: the expert, the form being filled (per-tool answers, rationale,
+ * read-only once committed), the drafts not committed, the reveal after a commit, and the adjudication queue with its
+ * form. The inputs and where each stands for the expert (done, mine, needs a second review, in adjudication), the
+ * skipped inputs, the skipped pass and the current input are {@link InputQueue}'s. Every core call goes through
+ * {@link SafetyReviewModel}'s worker thread; what comes back is applied through {@code onFx} ({@link
+ * Platform#runLater} in the window, {@code Runnable::run} in tests), so the flows run and can be checked without a
+ * window. The view binds to the properties and calls the plain methods from its keys and buttons.
  *
- * <p>Why it is over 500 lines: the review's flows (one input, moving on with the skipped pass, the expert switch, the
- * adjudication queue) share the one state the blind policy decides over — whether an input is revealed, whose
- * decision is read-only — so they are kept in one class, in sections, each unit-tested in
- * {@code SafetyReviewViewModelTest}.
+ * <p>Why it is over 600 lines: the form, the reveal and the adjudication form share the one state the blind policy
+ * decides over — whether an input is revealed, whose decision is read-only, who may adjudicate — and the worker's
+ * answers are applied against it (the show token, the expert at the time of asking), so they are kept in one class,
+ * in sections, each unit-tested in {@code SafetyReviewViewModelTest}. The seam, when it grows: the adjudication queue
+ * and its form as the view model of {@link AdjudicationPane}.
  */
 public final class SafetyReviewViewModel {
     private static final DateTimeFormatter TIME =
@@ -111,16 +111,12 @@ public final class SafetyReviewViewModel {
     private final ReadOnlyObjectWrapper<Expert> expert = new ReadOnlyObjectWrapper<>();
     private SafetyReviewModel.Loaded loaded;
 
-    private final ObservableList<SafetyReview.Input> inputs = FXCollections.observableArrayList();
-    private Map<String, SafetyReview.InputState> states = Map.of();
-    private final Set<String> skipped = new LinkedHashSet<>();
-    private boolean skippedPass;
-    private final ReadOnlyIntegerWrapper marksChanged = new ReadOnlyIntegerWrapper();
-    private final ReadOnlyObjectWrapper<SafetyReview.Input> current = new ReadOnlyObjectWrapper<>();
+    /** The inputs, where each stands for the expert, the skipped ones and the current one. */
+    private final InputQueue inputs = new InputQueue();
+
     private IntConsumer onSelect = i -> {};
 
     private final ReadOnlyStringWrapper expertText = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper heading = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
@@ -198,37 +194,37 @@ public final class SafetyReviewViewModel {
 
     /** The inputs, in natural order (the view's list shows this list). */
     public ObservableList<SafetyReview.Input> inputs() {
-        return inputs;
+        return inputs.inputs();
     }
 
     /** Where an input stands for the expert, or null before the states are read. */
     public SafetyReview.InputState state(String key) {
-        return states.get(key);
+        return inputs.state(key);
     }
 
     public boolean isSkipped(String key) {
-        return skipped.contains(key);
+        return inputs.isSkipped(key);
     }
 
     public Set<String> skipped() {
-        return Set.copyOf(skipped);
+        return inputs.skipped();
     }
 
     public boolean inSkippedPass() {
-        return skippedPass;
+        return inputs.inSkippedPass();
     }
 
     /** Changes whenever the list's marks (states, skipped) change: the list redraws its cells. */
     public ReadOnlyIntegerProperty marksChangedProperty() {
-        return marksChanged.getReadOnlyProperty();
+        return inputs.marksChangedProperty();
     }
 
     public ReadOnlyObjectProperty<SafetyReview.Input> currentProperty() {
-        return current.getReadOnlyProperty();
+        return inputs.currentProperty();
     }
 
     public SafetyReview.Input current() {
-        return current.get();
+        return inputs.current();
     }
 
     public ReadOnlyStringProperty expertTextProperty() {
@@ -236,7 +232,7 @@ public final class SafetyReviewViewModel {
     }
 
     public ReadOnlyStringProperty progressProperty() {
-        return progress.getReadOnlyProperty();
+        return inputs.progressProperty();
     }
 
     public ReadOnlyStringProperty statusProperty() {
@@ -359,10 +355,10 @@ public final class SafetyReviewViewModel {
     /** The loaded review: its inputs, then where each stands for the expert, then the first one to do. */
     public void start(SafetyReviewModel.Loaded loaded) {
         this.loaded = loaded;
-        inputs.setAll(loaded.inputs());
+        inputs.inputs().setAll(loaded.inputs());
         refreshStates(() -> {
-            if (!inputs.isEmpty()) {
-                select(firstToDo(0));
+            if (!inputs.inputs().isEmpty()) {
+                select(inputs.firstToDo(0));
             }
         });
     }
@@ -405,8 +401,7 @@ public final class SafetyReviewViewModel {
         if (onSwitchExpert != null) {
             onSwitchExpert.accept(next.name());
         }
-        skipped.clear();
-        skippedPass = false;
+        inputs.forgetSkipped();
         updateExpertText();
         clearForm();
         List<String> kept = was == null || was.name().equals(next.name()) ? List.of() : draftKeys(was.name());
@@ -420,7 +415,7 @@ public final class SafetyReviewViewModel {
                         : " " + was.name() + "'s answers not yet committed on " + String.join(", ", kept)
                                 + " are kept for " + was.name() + " (switch back to finish them)."));
         refreshStates(() -> {
-            showItem(current.get());
+            showItem(inputs.current());
             if (adjudicating.get()) {
                 showDisagreement(adjCurrent.get());
             }
@@ -439,7 +434,7 @@ public final class SafetyReviewViewModel {
 
     private void keepDraft(String whoName) {
         Form f = form.get();
-        if (f == null || readOnly.get() || mine(f.input())) {
+        if (f == null || readOnly.get() || inputs.mine(f.input())) {
             return;
         }
         List<Boolean> values = new ArrayList<>();
@@ -450,7 +445,7 @@ public final class SafetyReviewViewModel {
             mine.remove(f.input().key());
         } else if (!new Draft(values, why).equals(mine.get(f.input().key()))) {
             mine.put(f.input().key(), new Draft(java.util.Collections.unmodifiableList(values), why));
-            marksChanged.set(marksChanged.get() + 1);
+            inputs.marksChanged();
         }
     }
 
@@ -465,7 +460,7 @@ public final class SafetyReviewViewModel {
             return false;
         }
         Form f = form.get();
-        if (f != null && f.input().key().equals(key) && !readOnly.get() && !mine(f.input())) {
+        if (f != null && f.input().key().equals(key) && !readOnly.get() && !inputs.mine(f.input())) {
             return f.answers().stream().anyMatch(a -> a.value() != null)
                     || (rationale.get() != null && !rationale.get().isBlank());
         }
@@ -502,10 +497,10 @@ public final class SafetyReviewViewModel {
 
     /** The view's list selected {@code in}: show it (nothing when it is the current input already). */
     public void show(SafetyReview.Input in) {
-        if (in == current.get()) {
+        if (in == inputs.current()) {
             return;
         }
-        current.set(in);
+        inputs.setCurrent(in);
         showItem(in);
     }
 
@@ -524,7 +519,7 @@ public final class SafetyReviewViewModel {
                         in.runs().stream()
                                 .map(r -> r.model() + " " + r.approach())
                                 .toList()) + ")"
-                + (skippedPass ? "   ·   skipped pass" : ""));
+                + (inputs.inSkippedPass() ? "   ·   skipped pass" : ""));
         message.set(in.text());
         List<Answer> answers = new ArrayList<>();
         for (Scenario.Tool t : in.scenario().tools()) {
@@ -557,7 +552,7 @@ public final class SafetyReviewViewModel {
             if (c != null) {
                 Map<String, Draft> mine = drafts.get(who.name());
                 if (mine != null && mine.remove(in.key()) != null) {
-                    marksChanged.set(marksChanged.get() + 1);
+                    inputs.marksChanged();
                 }
                 for (Answer a : answers) {
                     a.set(c.perTool().get(a.tool().name()));
@@ -640,7 +635,7 @@ public final class SafetyReviewViewModel {
 
     /** Ctrl+Enter: commits the form (refused, naming the tools, while one is unanswered). */
     public void commit() {
-        SafetyReview.Input in = current.get();
+        SafetyReview.Input in = inputs.current();
         if (in == null || readOnly.get()) {
             return;
         }
@@ -709,7 +704,7 @@ public final class SafetyReviewViewModel {
             status.set("Committed " + who.name() + "'s labels on " + in.key() + " (" + ids.size() + " runs). "
                     + "Space: next input.");
             scrollToReveal = true;
-            skipped.remove(in.key());
+            inputs.unskip(in.key());
             refreshStates(() -> showItem(in));
         });
     }
@@ -745,120 +740,45 @@ public final class SafetyReviewViewModel {
     private void refreshStates(Runnable then) {
         Expert who = expert.get();
         after(model.states(who), s -> {
-            states = Map.copyOf(s);
-            long done =
-                    s.values().stream().filter(SafetyReview.InputState::done).count();
-            long mine =
-                    s.values().stream().filter(SafetyReview.InputState::mine).count();
-            long second = s.values().stream()
-                    .filter(SafetyReview.InputState::needsSecondReview)
-                    .count();
-            long adj = s.values().stream()
-                    .filter(SafetyReview.InputState::inAdjudication)
-                    .count();
-            // "0 of 16 done" after committing read as lost work: say what is mine and what is final (issue 48)
-            progress.set(mine + " of " + s.size() + " decided by you  ·  " + done + " final  ·  " + second
-                    + " need a 2nd review  ·  " + adj + " in adjudication"
-                    + (skipped.isEmpty() ? "" : "  ·  " + skipped.size() + " skipped"));
-            marksChanged.set(marksChanged.get() + 1);
+            inputs.setStates(s);
             if (then != null) {
                 then.run();
             }
         });
     }
 
-    private boolean mine(SafetyReview.Input in) {
-        SafetyReview.InputState s = states.get(in.key());
-        return s != null && s.mine();
-    }
-
-    private int currentIndex() {
-        SafetyReview.Input c = current.get();
-        for (int i = 0; i < inputs.size(); i++) {
-            if (inputs.get(i) == c) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Index of the first input from {@code from} on that this expert has not done and not skipped (else from). */
-    private int firstToDo(int from) {
-        List<SafetyReview.Input> l = inputs;
-        for (int i = 0; i < l.size(); i++) {
-            SafetyReview.Input in = l.get((from + i) % l.size());
-            if (!mine(in) && !skipped.contains(in.key())) {
-                return (from + i) % l.size();
-            }
-        }
-        return Math.max(0, Math.min(from, l.size() - 1));
-    }
-
     /** Space / J: the next input not yet done by this expert; after the main pass, the skipped ones. */
     public void nextToDo() {
-        List<SafetyReview.Input> l = inputs;
-        if (l.isEmpty()) {
-            return;
+        InputQueue.Step step =
+                inputs.next(expert.get() == null ? "you" : expert.get().name());
+        if (step.status() != null) {
+            status.set(step.status());
         }
-        int at = Math.max(0, currentIndex());
-        if (!skippedPass) {
-            for (int i = at + 1; i < l.size(); i++) {
-                if (!mine(l.get(i)) && !skipped.contains(l.get(i).key())) {
-                    select(i);
-                    return;
-                }
-            }
-            for (int i = 0; i <= at; i++) {
-                if (!mine(l.get(i)) && !skipped.contains(l.get(i).key())) {
-                    select(i);
-                    return;
-                }
-            }
-        }
-        List<String> left = skipped.stream()
-                .filter(k -> l.stream().anyMatch(in -> in.key().equals(k) && !mine(in)))
-                .toList();
-        if (left.isEmpty()) {
-            skippedPass = false;
-            status.set("Every input is done by "
-                    + (expert.get() == null ? "you" : expert.get().name()) + ". " + progress.get());
-            return;
-        }
-        skippedPass = true;
-        String cur = current.get() == null ? null : current.get().key();
-        int pos = left.indexOf(cur);
-        String next = left.get((pos + 1) % left.size());
-        status.set("Skipped pass: " + left.size() + " input" + (left.size() == 1 ? "" : "s") + " you skipped.");
-        for (int i = 0; i < l.size(); i++) {
-            if (l.get(i).key().equals(next)) {
-                select(i);
-                return;
-            }
+        if (step.index() >= 0) {
+            select(step.index());
         }
     }
 
     /** Makes input {@code i} the current one (the view's list follows and scrolls to it). */
     public void select(int i) {
-        if (i < 0 || i >= inputs.size()) {
+        if (i < 0 || i >= inputs.inputs().size()) {
             return;
         }
-        show(inputs.get(i));
+        show(inputs.inputs().get(i));
         onSelect.accept(i);
     }
 
     /** Selects the input of this trace (tests and links from the workbench). */
     public void select(String traceId) {
-        for (int i = 0; i < inputs.size(); i++) {
-            if (inputs.get(i).runs().stream().anyMatch(r -> r.traceId().equals(traceId))) {
-                select(i);
-                return;
-            }
+        int i = inputs.indexOfTrace(traceId);
+        if (i >= 0) {
+            select(i);
         }
     }
 
     /** Selects an input by key, e.g. {@code lantern/4}. */
     public void selectInput(String key) {
-        int i = indexOf(key);
+        int i = inputs.indexOf(key);
         if (i != Integer.MAX_VALUE) {
             select(i);
         }
@@ -870,17 +790,17 @@ public final class SafetyReviewViewModel {
 
     /** S: no decision; the input comes back in the skipped pass (a team project records the skip). */
     public void skip() {
-        SafetyReview.Input in = current.get();
+        SafetyReview.Input in = inputs.current();
         if (in == null || !skipAllowed()) {
             return;
         }
-        skipped.add(in.key());
+        inputs.skip(in.key());
         if (expert.get() != null) {
             // team projects only; nothing is said when it fails, as before
             whenDone(model.skip(in.runs().stream().map(r -> r.traceId()).toList(), expert.get()), (v, err) -> {});
         }
         status.set("Skipped " + in.key() + " (no decision recorded); it comes back in the skipped pass at the end.");
-        marksChanged.set(marksChanged.get() + 1);
+        inputs.marksChanged();
         nextToDo();
     }
 
@@ -895,7 +815,7 @@ public final class SafetyReviewViewModel {
             List<AdjItem> list = new ArrayList<>();
             byInput.forEach((k, ds) ->
                     list.add(new AdjItem(ds.get(0).traceId(), k, ds.get(0).input(), ds)));
-            list.sort((a, b) -> Integer.compare(indexOf(a.key()), indexOf(b.key())));
+            list.sort((a, b) -> Integer.compare(inputs.indexOf(a.key()), inputs.indexOf(b.key())));
             queue.setAll(list);
             if (!list.isEmpty()) {
                 selectAdj(list.get(0));
@@ -906,15 +826,6 @@ public final class SafetyReviewViewModel {
                 adjMessage.set("Nothing to adjudicate: no input where experts disagree.");
             }
         });
-    }
-
-    private int indexOf(String key) {
-        for (int i = 0; i < inputs.size(); i++) {
-            if (inputs.get(i).key().equals(key)) {
-                return i;
-            }
-        }
-        return Integer.MAX_VALUE;
     }
 
     /** The queue item shown (the view's list selected it): nothing when it is shown already. */
@@ -936,8 +847,10 @@ public final class SafetyReviewViewModel {
             return;
         }
         adjMessage.set(d.input());
-        SafetyReview.Input in =
-                inputs.stream().filter(i -> i.key().equals(d.key())).findFirst().orElse(null);
+        SafetyReview.Input in = inputs.inputs().stream()
+                .filter(i -> i.key().equals(d.key()))
+                .findFirst()
+                .orElse(null);
         after(model.expertOpinions(d.traceId()), ops -> {
             if (adjCurrent.get() != d) {
                 return;

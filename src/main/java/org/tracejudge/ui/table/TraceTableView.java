@@ -3,21 +3,17 @@ package org.tracejudge.ui.table;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
 import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
-import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -25,37 +21,30 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
-import javafx.util.Duration;
-import javafx.util.StringConverter;
-import org.tracejudge.model.LabelSets;
 import org.tracejudge.store.TraceTable;
 
 /**
  * The trace table: one row per trace of the current filter (paged: rows arrive as they are scrolled to),
  * a column per rater, each annotator, the ensemble and the final label. Sorting and filtering run in SQL
- * (clicking a header re-queries); a filter bar above: text search, quick filters, column = value.
+ * (clicking a header re-queries); the {@link FilterBar} above it (text search, quick filters, column = value) is a
+ * view of its own.
  *
- * <p>Why it is over 500 lines: the columns are made from the layout the session reads (one kind of cell per kind of
- * column, sized from their values) and the filter bar edits the same filter; both are the table's own rendering. The
- * queue, paging and sorting are {@link TraceTableViewModel}'s, the rows {@link PagedRows} / {@link RowWindow}.
+ * <p>The columns are made from the layout the session reads (one kind of cell per kind of column, sized from their
+ * values; the cells are {@link LabelCell} and {@link MarkCell}). The queue, paging and sorting are
+ * {@link TraceTableViewModel}'s, the rows {@link PagedRows} / {@link RowWindow}.
+ *
+ * <p>Why it is over 600 lines: the columns (made, sized, hidden in blind mode, the scheme's question columns) and the
+ * window over the rows (the full-length scroll bar, moving the window as the view nears its edge, keeping the
+ * selection on the current trace) both act on the one {@code TableView} and its selection; the seam, when it grows,
+ * is the window's scrolling into a class of its own.
  */
 public final class TraceTableView extends BorderPane {
     private final TraceTableViewModel vm;
     private final TableView<PagedRows.RowRef> table = new TableView<>();
-    private final TextField search = new TextField();
-    private final ComboBox<TraceTable.Show> show = new ComboBox<>();
-    private final ComboBox<TraceTable.Column> column = new ComboBox<>();
-    private final ComboBox<String> value = new ComboBox<>();
-    private final FlowPane chips = new FlowPane(6, 4);
+    private final FilterBar filterBar;
     private boolean updatingSelection;
-    private boolean updatingFilter;
     private boolean replacingItems;
     /** The full-length scroll bar beside the table, shown when the rows do not fit in one {@link RowWindow}. */
     private final ScrollBar rowsBar = new ScrollBar();
@@ -67,6 +56,7 @@ public final class TraceTableView extends BorderPane {
 
     public TraceTableView(TraceTableViewModel vm) {
         this.vm = vm;
+        this.filterBar = new FilterBar(vm.filterBar(), table::requestFocus);
         getStyleClass().add("trace-table-view");
         table.setId("traceTable");
         // the column chooser (the + at the headers' right): what is hidden stays hidden in this project
@@ -138,7 +128,7 @@ public final class TraceTableView extends BorderPane {
             selectCurrent();
         });
 
-        setTop(filterBar());
+        setTop(filterBar);
         ProgressIndicator busy = new ProgressIndicator();
         busy.setMaxSize(36, 36);
         busy.visibleProperty().bind(vm.loadingProperty());
@@ -168,7 +158,6 @@ public final class TraceTableView extends BorderPane {
                 b.addPostLayoutPulseListener(followView);
             }
         });
-        vm.filterProperty().addListener((o, a, f) -> showFilter(f));
         if (vm.layoutProperty().get() != null) {
             rebuildColumns(vm.layoutProperty().get());
         }
@@ -193,7 +182,7 @@ public final class TraceTableView extends BorderPane {
     }
 
     public TextField searchField() {
-        return search;
+        return filterBar.searchField();
     }
 
     /** What the table holds now. */
@@ -345,160 +334,6 @@ public final class TraceTableView extends BorderPane {
         flow.scrollTo(Math.max(0, i - 1));
     }
 
-    private VBox filterBar() {
-        search.setId("searchField");
-        search.setPromptText("Search user message and answer…");
-        HBox.setHgrow(search, Priority.ALWAYS);
-        PauseTransition debounce = new PauseTransition(Duration.millis(350));
-        debounce.setOnFinished(e -> {
-            if (!updatingFilter
-                    && !search.getText().trim().equals(vm.filterProperty().get().search())) {
-                vm.setFilter(vm.filterProperty().get().withSearch(search.getText()));
-            }
-        });
-        search.textProperty().addListener((o, a, b) -> debounce.playFromStart());
-        search.setOnAction(e -> {
-            debounce.stop();
-            vm.setFilter(vm.filterProperty().get().withSearch(search.getText()));
-        });
-
-        show.setId("showFilter");
-        show.setMinWidth(Region.USE_PREF_SIZE);
-        show.getItems()
-                .setAll(java.util.Arrays.stream(TraceTable.Show.values())
-                        .filter(s -> s != TraceTable.Show.ASSIGNED)
-                        .toList());
-        show.setValue(TraceTable.Show.ALL);
-        show.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(TraceTable.Show s) {
-                return s == null ? "" : s.title();
-            }
-
-            @Override
-            public TraceTable.Show fromString(String s) {
-                return null;
-            }
-        });
-        show.setOnAction(e -> {
-            if (!updatingFilter
-                    && show.getValue() != null
-                    && show.getValue() != vm.filterProperty().get().show()) {
-                vm.setFilter(vm.filterProperty().get().withShow(show.getValue()));
-            }
-        });
-        // a filter picked from the list hands the focus back to the table: the review keys act on its traces at
-        // once (they do not act inside a combo box, where ↓ is the combo's)
-        show.setOnHidden(e -> table.requestFocus());
-        value.setOnHidden(e -> {
-            if (value.getValue() != null) {
-                table.requestFocus();
-            }
-        });
-        show.setTooltip(new Tooltip("Quick filters: where raters disagree, pending traces, your decisions…"));
-
-        column.setId("columnFilter");
-        column.setPrefWidth(130);
-        column.setMinWidth(120);
-        column.setPromptText("Column");
-        column.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(TraceTable.Column c) {
-                return c == null ? "" : c.title();
-            }
-
-            @Override
-            public TraceTable.Column fromString(String s) {
-                return null;
-            }
-        });
-        column.setOnAction(e -> {
-            value.getItems().clear();
-            TraceTable.Column c = column.getValue();
-            if (c != null) {
-                vm.columnValues(c.key(), v -> value.getItems().setAll(v));
-            }
-        });
-        value.setId("valueFilter");
-        value.setPrefWidth(150);
-        value.setMinWidth(120);
-        value.setPromptText("= value");
-        value.setOnAction(e -> {
-            TraceTable.Column c = column.getValue();
-            String v = value.getValue();
-            if (c != null && v != null && !updatingFilter) {
-                vm.setFilter(vm.filterProperty().get().with(c.key(), v));
-            }
-        });
-        Button clear = new Button("Clear filters");
-        clear.setMinWidth(Region.USE_PREF_SIZE);
-        clear.setId("clearFilters");
-        clear.setOnAction(e -> {
-            search.clear();
-            vm.setFilter(TraceTable.Filter.NONE);
-        });
-        disagreeOn.setId("disagreeOnFilter");
-        disagreeOn.setPromptText("Raters disagree on…");
-        disagreeOn.setMinWidth(Region.USE_PREF_SIZE);
-        disagreeOn.setTooltip(new Tooltip("Quick filter: the traces where raters' answers to a question differ"));
-        disagreeOn.managedProperty().bind(disagreeOn.visibleProperty());
-        disagreeOn.setVisible(false);
-        disagreeOn.setOnAction(e -> {
-            String q = disagreeOn.getValue();
-            if (!updatingFilter && q != null) {
-                boolean blind = extraColumns.stream().anyMatch(x -> x.title().equals(q) && x.blind());
-                vm.filterDisagreeOn(q, blind);
-            }
-        });
-        disagreeOn.setOnHidden(e -> table.requestFocus());
-        HBox row1 = new HBox(6, search, show, disagreeOn, viewsButton());
-        row1.setAlignment(Pos.CENTER_LEFT);
-        Label count = new Label();
-        count.setId("rowCount");
-        count.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> TraceTableViewModel.traces(vm.totalProperty().get()), vm.totalProperty()));
-        count.getStyleClass().add("row-count");
-        count.setMinWidth(Region.USE_PREF_SIZE);
-        HBox row2 = new HBox(6, column, value, clear, chips, count);
-        HBox.setHgrow(chips, Priority.ALWAYS);
-        chips.setMinWidth(0);
-        row2.setAlignment(Pos.CENTER_LEFT);
-        VBox bar = new VBox(6, row1, row2);
-        bar.setPadding(new Insets(6, 6, 6, 6));
-        bar.getStyleClass().add("filter-bar");
-        return bar;
-    }
-
-    private void showFilter(TraceTable.Filter f) {
-        updatingFilter = true;
-        try {
-            show.setValue(f.show());
-            disagreeOn.setValue(f.equals().get(TraceTable.DISAGREE_ON));
-            if (!search.getText().trim().equals(f.search())) {
-                search.setText(f.search());
-            }
-            chips.getChildren().clear();
-            TraceTable.Layout l = vm.layoutProperty().get();
-            f.shown().forEach((k, v) -> {
-                TraceTable.Column c = l == null ? null : l.column(k);
-                Button chip = new Button(
-                        TraceTable.DISAGREE_ON.equals(k)
-                                ? "raters disagree on " + v + "  ✕"
-                                : (c == null ? k : c.title()) + " = " + v + "  ✕");
-                chip.getStyleClass().add("filter-chip");
-                chip.setMnemonicParsing(false);
-                chip.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(k, null)));
-                chips.getChildren().add(chip);
-            });
-            if (f.equals().isEmpty()) {
-                value.setValue(null);
-            }
-        } finally {
-            updatingFilter = false;
-        }
-    }
-
     private void rebuildColumns(TraceTable.Layout l) {
         table.getSortOrder().clear();
         table.getColumns().clear();
@@ -524,22 +359,8 @@ public final class TraceTableView extends BorderPane {
             }
         }
         addExtraColumns();
-        column.getItems().setAll(l.columns());
         // "Assigned to me" is offered where there is a team assignment column to filter on
-        boolean team = l.column(TraceTable.ASSIGNED) != null;
-        if (team != show.getItems().contains(TraceTable.Show.ASSIGNED)) {
-            updatingFilter = true;
-            try {
-                TraceTable.Show was = show.getValue();
-                show.getItems()
-                        .setAll(java.util.Arrays.stream(TraceTable.Show.values())
-                                .filter(s -> team || s != TraceTable.Show.ASSIGNED)
-                                .toList());
-                show.setValue(was);
-            } finally {
-                updatingFilter = false;
-            }
-        }
+        filterBar.setColumns(l);
         applyBlind();
         updateNeeded();
     }
@@ -569,66 +390,6 @@ public final class TraceTableView extends BorderPane {
     }
 
     /**
-     * Named views (issue 36, item 12): "Views ▾" keeps what is on screen — filter, sort, hidden columns — under a
-     * name, and brings a kept one back; the list is read when the menu opens.
-     */
-    private javafx.scene.control.MenuButton viewsButton() {
-        javafx.scene.control.MenuButton views = new javafx.scene.control.MenuButton("Views");
-        views.setId("viewsMenu");
-        views.setMinWidth(Region.USE_PREF_SIZE);
-        views.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> vm.activeViewProperty().get() == null
-                                ? "Views"
-                                : "View: " + vm.activeViewProperty().get(),
-                        vm.activeViewProperty()));
-        views.setTooltip(new Tooltip("Named views of this project: columns, filter and sort kept under a name"));
-        views.setOnShowing(e -> {
-            javafx.scene.control.MenuItem save = new javafx.scene.control.MenuItem("Save this view as…");
-            save.setId("saveViewItem");
-            save.setOnAction(a -> askViewName().ifPresent(vm::saveView));
-            views.getItems().setAll(save);
-            List<String> names = vm.namedViews();
-            if (!names.isEmpty()) {
-                views.getItems().add(new javafx.scene.control.SeparatorMenuItem());
-                javafx.scene.control.Menu delete = new javafx.scene.control.Menu("Delete");
-                delete.setId("deleteViewMenu");
-                for (String n : names) {
-                    javafx.scene.control.MenuItem show = new javafx.scene.control.MenuItem(n);
-                    show.setMnemonicParsing(false);
-                    show.getStyleClass().add("named-view");
-                    show.setOnAction(a -> {
-                        vm.applyView(n);
-                        table.requestFocus();
-                    });
-                    views.getItems().add(show);
-                    javafx.scene.control.MenuItem del = new javafx.scene.control.MenuItem(n);
-                    del.setMnemonicParsing(false);
-                    del.setOnAction(a -> vm.deleteView(n));
-                    delete.getItems().add(del);
-                }
-                views.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), delete);
-            }
-        });
-        // the items are made when the menu opens: one placeholder keeps the button's arrow
-        views.getItems().add(new javafx.scene.control.MenuItem("Save this view as…"));
-        return views;
-    }
-
-    /** Asks for a view's name (a kept name is offered to replace). */
-    private java.util.Optional<String> askViewName() {
-        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog();
-        d.setTitle("Save this view");
-        d.setHeaderText("Keep the filter, the sort and the hidden columns under a name (same name: replaced).");
-        d.setContentText("Name:");
-        d.getEditor().setId("viewName");
-        if (getScene() != null) {
-            d.initOwner(getScene().getWindow());
-        }
-        return d.showAndWait().map(String::strip).filter(n -> !n.isEmpty());
-    }
-
-    /**
      * A column a project's own scheme adds (issue 49): one per question, the annotator's answer as text. Its key (for
      * the column chooser's memory) is {@code q:QUESTION}; {@code disagreeFilter} offers the question in the quick filter
      * "raters disagree on"; on a {@code blind} question that filter finds only traces the annotator answered.
@@ -642,7 +403,6 @@ public final class TraceTableView extends BorderPane {
             java.util.function.Function<String, String> cell) {}
 
     private List<ExtraColumn> extraColumns = List.of();
-    private final javafx.scene.control.ComboBox<String> disagreeOn = new javafx.scene.control.ComboBox<>();
 
     /** FX thread: the question columns (none for a project without a scheme of its own), after the layout's. */
     public void setExtraColumns(List<ExtraColumn> columns) {
@@ -653,18 +413,7 @@ public final class TraceTableView extends BorderPane {
         if (sort != null && sort.key() != null && sort.key().startsWith(TraceTable.QUESTION_SORT)) {
             restoreSortOrder(); // the header of a question column the queue is sorted by shows it
         }
-        updatingFilter = true;
-        try {
-            disagreeOn
-                    .getItems()
-                    .setAll(extraColumns.stream()
-                            .filter(ExtraColumn::disagreeFilter)
-                            .map(ExtraColumn::title)
-                            .toList());
-            disagreeOn.setVisible(!disagreeOn.getItems().isEmpty());
-        } finally {
-            updatingFilter = false;
-        }
+        filterBar.setQuestions(extraColumns);
     }
 
     /** FX thread: the question columns show their values again (an answer was given or taken back). */
@@ -899,22 +648,7 @@ public final class TraceTableView extends BorderPane {
         tc.setMinWidth(24);
         tc.setMaxWidth(64);
         tc.setCellValueFactory(cell -> cell.getValue().rowProperty());
-        tc.setCellFactory(x -> new TableCell<>() {
-            @Override
-            protected void updateItem(TraceTable.Row row, boolean empty) {
-                super.updateItem(row, empty);
-                String done = empty || row == null
-                        ? null
-                        : mark(row, vm.annotatorProperty().get());
-                String other = empty || row == null ? "" : vm.marks(row.traceId());
-                String mark = done == null && other.isEmpty() ? null : (done == null ? "" : done) + other;
-                if (!java.util.Objects.equals(
-                        mark, getText())) { // scrolling refills hundreds of cells: change only what changed
-                    setText(mark);
-                    setAccessibleText(mark == null ? null : markWords(row, done, other));
-                }
-            }
-        });
+        tc.setCellFactory(x -> new MarkCell(vm));
 
         tc.getStyleClass().add("done-column");
         return tc;
@@ -922,53 +656,6 @@ public final class TraceTableView extends BorderPane {
 
     private void refreshMarks() {
         table.refresh(); // the visible rows' cells only (the table holds a window of the rows)
-    }
-
-    /** The marks of a row in words (screen readers). */
-    private static String markWords(TraceTable.Row row, String done, String other) {
-        List<String> words = new java.util.ArrayList<>();
-        if ("✓".equals(done)) {
-            words.add("decided by you");
-        } else if (done != null) {
-            words.add("assigned to you: " + row.get(TraceTable.ASSIGNED));
-        }
-        if (other.contains("↷")) {
-            words.add("skipped");
-        }
-        if (other.contains("⚑")) {
-            words.add("flagged for the lead");
-        }
-        if (other.contains("✎")) {
-            words.add("commented");
-        }
-        return String.join(", ", words);
-    }
-
-    /**
-     * The done column's mark for a row: ✓ when the annotator has decided it (or their assignment says done or
-     * adjudicated), ○ when it is assigned to them and still open (to do, to adjudicate), else none.
-     */
-    static String mark(TraceTable.Row row, String me) {
-        String assigned = row.get(TraceTable.ASSIGNED);
-        if ((me != null && row.get("human:" + me) != null)
-                || "done".equals(assigned)
-                || "adjudicated".equals(assigned)) {
-            return "✓";
-        }
-        return assigned == null ? null : "○";
-    }
-
-    private static final PseudoClass MISSING_LABEL = PseudoClass.getPseudoClass("label-missing");
-    /** The ToolFailBench labels, which workbench.css colours ({@code .table-cell:label-tool-skip} …); other values stay plain. */
-    private static final Map<String, PseudoClass> LABEL_COLOURS = new java.util.HashMap<>();
-
-    static {
-        for (String l : LabelSets.TOOLFAILBENCH_REQUIRED.labels()) {
-            LABEL_COLOURS.put(l, PseudoClass.getPseudoClass("label-" + l.replace('_', '-')));
-        }
-        for (String l : LabelSets.TOOLFAILBENCH_CONTROL.labels()) {
-            LABEL_COLOURS.put(l, PseudoClass.getPseudoClass("label-" + l.replace('_', '-')));
-        }
     }
 
     /** "Only rows where COLUMN = value" for whichever of the column's cells it is shown on (its owner node). */
@@ -982,83 +669,6 @@ public final class TraceTableView extends BorderPane {
         only.setOnAction(e -> vm.setFilter(vm.filterProperty().get().with(col.key(), value.get())));
         menu.setOnShowing(e -> only.setText("Only rows where " + col.title() + " = " + value.get()));
         return menu;
-    }
-
-    /** A cell that shows labels as small coloured badges and offers "filter to this value". */
-    private static final class LabelCell extends TableCell<PagedRows.RowRef, TraceTable.Row> {
-        private final TraceTable.Column col;
-
-        LabelCell(TraceTable.Column col, ContextMenu onlyThese) {
-            this.col = col;
-            setContextMenu(onlyThese);
-            if (col.isLabel()) {
-                // the chip shows the short form; the full label on hover (and as the accessible text below)
-                getStyleClass().add("chip-cell");
-                org.tracejudge.ui.common.LazyTooltip.install(
-                        this, () -> value() == null ? null : col.title() + ": " + value());
-            } else {
-                // a value cut to the column's width shows whole on hover
-                org.tracejudge.ui.common.LazyTooltip.install(this, this::value);
-                if (col.kind() == TraceTable.Kind.MODEL) {
-                    setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS); // names differ at both ends
-                }
-            }
-        }
-
-        /** The label's colour, as a pseudo-class: switching one restyles the cell from its cached styles, whereas
-         *  a style-class change makes JavaFX match the cell's CSS afresh (scrolling changes hundreds per frame). */
-        private PseudoClass shown;
-
-        private void show(PseudoClass pc) {
-            if (pc != shown) {
-                if (shown != null) {
-                    pseudoClassStateChanged(shown, false);
-                }
-                if (pc != null) {
-                    pseudoClassStateChanged(pc, true);
-                }
-                shown = pc;
-            }
-        }
-
-        /** This cell's column of its row (null while the row is being read or when the row has no value). */
-        String value() {
-            TraceTable.Row r = getItem();
-            return r == null ? null : r.get(col.key());
-        }
-
-        @Override
-        protected void updateItem(TraceTable.Row row, boolean empty) {
-            super.updateItem(row, empty);
-            if (empty) {
-                setText(null);
-                setAccessibleText(null);
-                show(null);
-                return;
-            }
-            String item = value();
-            if (item == null) {
-                setAccessibleText(col.isLabel() ? col.title() + ": " + (row == null ? "loading" : "no label") : null);
-                setText(
-                        row == null
-                                ? "…"
-                                : col.isLabel()
-                                        ? (col.kind() == TraceTable.Kind.FINAL || col.kind() == TraceTable.Kind.ENSEMBLE
-                                                ? "pending"
-                                                : "—")
-                                        : "");
-                show(MISSING_LABEL);
-                return;
-            }
-            if (col.isLabel()) {
-                setText(org.tracejudge.ui.common.ShortNames.label(item));
-                setAccessibleText(col.title() + ": " + item);
-                show(LABEL_COLOURS.get(item));
-            } else {
-                setText(item);
-                show(null);
-            }
-        }
     }
 
     /** Sorting/filtering state for tests. */

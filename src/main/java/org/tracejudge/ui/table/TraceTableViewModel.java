@@ -1,7 +1,6 @@
 package org.tracejudge.ui.table;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -14,8 +13,6 @@ import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.StringProperty;
 import org.tracejudge.store.TraceTable;
 import org.tracejudge.ui.session.Session;
@@ -27,56 +24,35 @@ import org.tracejudge.ui.session.ViewPreferences;
  *
  * <p>The queue is the current filter's id list, fixed until the filter or sort changes, so a decision never makes
  * rows jump. The list is read on the project thread and published to the FX thread with a generation number: a
- * page or list from an older read is dropped.
- *
- * <p>Why it is over 500 lines: reading the queue in three steps (count, first page, full id list), paging with the
- * generation check, and moving through the queue (next, skip, the skipped pass, done counts) work on one id list and
- * one generation number; split, each half would have to share them.
+ * page or list from an older read is dropped. Walking the queue (next, skip, the skipped pass) is
+ * {@link ReviewQueue}'s, the done count {@link QueueProgress}'s; this class reads the queue in three steps (count,
+ * first page, full id list), pages the rows with the generation check and keeps the selection across re-reads.
  */
 public final class TraceTableViewModel implements Session.Listener {
     private final Session session;
     private final ReadOnlyObjectWrapper<PagedRows> rows = new ReadOnlyObjectWrapper<>(new PagedRows(0, (p, d) -> {}));
     private final ReadOnlyIntegerWrapper total = new ReadOnlyIntegerWrapper();
-    private final IntegerProperty current = new SimpleIntegerProperty(-1);
-    /** Traces in the queue the annotator has decided (-1: not known yet, or no annotator). */
-    private final ReadOnlyIntegerWrapper done = new ReadOnlyIntegerWrapper(-1);
-    /**
-     * Decisions made while the count was being read (FX thread): the count ran before their ledger writes (the
-     * project thread runs in order), so they are added to it when it arrives.
-     */
-    private int doneWhileCounting;
-    /**
-     * The annotator's traces decided by a label, all of them (not only the queue's): from the last count, kept up to
-     * date by {@link #decided(String, String, String)} (FX thread).
-     */
-    private java.util.Set<String> labelDecided = new java.util.HashSet<>();
-    /** Label decisions made while the count was being read: trace → decided now (applied when it arrives). */
-    private final java.util.Map<String, Boolean> labelWhileCounting = new java.util.HashMap<>();
-    /**
-     * The annotator's traces decided under the project's own scheme (every required question answered), as the
-     * question bar gives them: an unmodifiable set, replaced (never changed) on the FX thread, read by the count.
-     */
-    private volatile java.util.Set<String> schemeDecided = java.util.Set.of();
-    /** Skipped traces (S) not decided since, in the order skipped (FX thread only). */
-    private final LinkedHashSet<String> skipped = new LinkedHashSet<>();
-
-    private final ReadOnlyIntegerWrapper skippedCount = new ReadOnlyIntegerWrapper();
-    private final ReadOnlyStringWrapper queueEnd = new ReadOnlyStringWrapper("");
+    /** The ids, the current trace, skips and the end of the queue. */
+    private final ReviewQueue queue;
+    /** How many of the queue's traces the annotator has decided. */
+    private final QueueProgress progress;
+    /** The filter and the named views, for the filter bar. */
+    private final FilterBarViewModel filters;
     /** Runs (FX thread) whenever the current trace is to be shown again: a new index or a new queue. */
     private final List<Runnable> onShow = new CopyOnWriteArrayList<>();
-    /** True while going back through the skipped traces: "next" is the next skipped one. */
-    private boolean revisiting;
 
-    private volatile List<String> ids = List.of();
     private volatile long generation;
 
     public TraceTableViewModel(Session session) {
         this.session = session;
+        this.queue = new ReviewQueue(session, this::loadedRow, this::marksChanged);
+        this.progress = new QueueProgress(session, queue::ids, total::get);
+        this.filters = new FilterBarViewModel(session, this::requery, hiddenColumns, total.getReadOnlyProperty());
         session.addListener(this);
-        current.addListener((o, a, b) -> showCurrent());
+        queue.currentProperty().addListener((o, a, b) -> showCurrent());
         session.views()
                 .viewFrom(() -> new ViewPreferences.View(
-                        null, null, idAt(current.get()), List.copyOf(skipped), List.copyOf(hiddenColumns)));
+                        null, null, idAt(queue.currentProperty().get()), queue.skipped(), List.copyOf(hiddenColumns)));
     }
 
     /** Runs {@code r} (FX thread) whenever the current trace is to be shown (the trace view model reads it). */
@@ -100,22 +76,22 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** Index of the current trace in the queue (the table's selection), -1 when none. */
     public IntegerProperty currentProperty() {
-        return current;
+        return queue.currentProperty();
     }
 
     /** How many traces of the queue the annotator has decided; -1 while unknown (or no annotator is set). */
     public ReadOnlyIntegerProperty doneProperty() {
-        return done.getReadOnlyProperty();
+        return progress.doneProperty();
     }
 
     /** Non-empty at the end of the queue: what to say (and whether skipped traces are left). */
     public ReadOnlyStringProperty queueEndProperty() {
-        return queueEnd.getReadOnlyProperty();
+        return queue.queueEndProperty();
     }
 
     /** How many traces are skipped and not yet decided. */
     public ReadOnlyIntegerProperty skippedCountProperty() {
-        return skippedCount.getReadOnlyProperty();
+        return queue.skippedCountProperty();
     }
 
     /** Marks of a trace beside the done mark from outside the queue (flagged, commented): the window gives them. */
@@ -145,7 +121,7 @@ public final class TraceTableViewModel implements Session.Listener {
      */
     public String marks(String traceId) {
         String other = otherMarks.apply(traceId);
-        return (skipped.contains(traceId) ? "↷" : "") + (other == null ? "" : other);
+        return (queue.isSkipped(traceId) ? "↷" : "") + (other == null ? "" : other);
     }
 
     // what the table shows of the session
@@ -179,13 +155,12 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The trace id at a queue index, or null. */
     public String idAt(int index) {
-        List<String> l = ids;
-        return index >= 0 && index < l.size() ? l.get(index) : null;
+        return queue.idAt(index);
     }
 
     /** The index of a trace in the queue, or -1. */
     public int indexOf(String traceId) {
-        return ids.indexOf(traceId);
+        return queue.indexOf(traceId);
     }
 
     // ------------------------------------------------------------------------------------ reading the queue
@@ -195,29 +170,14 @@ public final class TraceTableViewModel implements Session.Listener {
         publishQueue(r.table(), r.filter(), r.sort(), r.showColumns());
     }
 
+    /** The filter bar's view model (the filter, the column values, the named views). */
+    public FilterBarViewModel filterBar() {
+        return filters;
+    }
+
     /** Changes the filter; the queue is re-read in the background. */
-    /**
-     * FX thread: the quick filter "raters disagree on {@code question}". On a blind question only the traces the
-     * annotator has answered are found: on the others, that raters disagree would itself hint at their answers.
-     */
-    public void filterDisagreeOn(String question, boolean blind) {
-        String me = session.annotatorProperty().get();
-        TraceTable.Filter f = filterProperty().get().with(TraceTable.DISAGREE_ON, question);
-        setFilter(f.with(
-                TraceTable.ANSWERED_BY, blind ? org.tracejudge.model.Ids.of("rater", me == null ? "" : me, "") : null));
-    }
-
     public void setFilter(TraceTable.Filter f) {
-        activeView.set(null);
-        session.state().select(f, session.state().sortProperty().get());
-        requery();
-    }
-
-    private final javafx.beans.property.StringProperty activeView = new javafx.beans.property.SimpleStringProperty();
-
-    /** The named view on screen (null once the filter or sort is changed another way). */
-    public javafx.beans.property.ReadOnlyStringProperty activeViewProperty() {
-        return activeView;
+        filters.setFilter(f);
     }
 
     /** "1 trace", "2,345 traces". */
@@ -227,62 +187,21 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The open project's named views (columns, filter and sort kept under a name), sorted by name. */
     public List<String> namedViews() {
-        return session.views().namedViews();
-    }
-
-    /** Keeps what is on screen — the filter, the sort and the hidden columns — as the view {@code name}. */
-    public void saveView(String name) {
-        session.views().saveNamedView(name, List.copyOf(hiddenColumns));
-        activeView.set(name.strip());
-        session.setStatus("View \u201c" + name.strip() + "\u201d kept: "
-                + describe(
-                        session.filterProperty().get(),
-                        session.state().sortProperty().get(),
-                        hiddenColumns.size()) + ".");
+        return filters.namedViews();
     }
 
     /** Shows the named view {@code name}: its columns, filter and sort (one re-read). False when it is gone. */
     public boolean applyView(String name) {
-        ViewPreferences.View v = session.views().namedView(name);
-        if (v == null) {
-            session.setStatus("No view named \u201c" + name + "\u201d in this project.");
-            return false;
-        }
-        hiddenColumns.clear();
-        hiddenColumns.addAll(v.hidden());
-        activeView.set(name);
-        session.state().select(v.filter(), v.sort());
-        requery();
-        session.setStatus("View \u201c" + name + "\u201d: "
-                + describe(v.filter(), v.sort(), v.hidden().size()) + ".");
-        return true;
+        return filters.applyView(name);
     }
 
     public void deleteView(String name) {
-        session.views().deleteNamedView(name);
-        if (name.equals(activeView.get())) {
-            activeView.set(null);
-        }
-        session.setStatus("View \u201c" + name + "\u201d deleted.");
-    }
-
-    private static String describe(TraceTable.Filter f, TraceTable.Sort s, int hidden) {
-        List<String> parts = new java.util.ArrayList<>();
-        parts.add(f.show().title().toLowerCase(java.util.Locale.ROOT));
-        f.shown().forEach((k, v) -> parts.add(k.replaceFirst("^[a-z]+:", "") + " = " + v));
-        if (!f.search().isBlank()) {
-            parts.add("search \u201c" + f.search() + "\u201d");
-        }
-        if (s.key() != null) {
-            parts.add("sorted by " + s.key().replaceFirst("^[a-z]+:", "") + (s.descending() ? " (descending)" : ""));
-        }
-        parts.add(hidden == 0 ? "every column" : hidden + " column" + (hidden == 1 ? "" : "s") + " hidden");
-        return String.join(", ", parts);
+        filters.deleteView(name);
     }
 
     public void setSort(TraceTable.Sort s) {
         if (!s.equals(session.state().sortProperty().get())) {
-            activeView.set(null);
+            filters.leaveView();
         }
         session.state().select(session.filterProperty().get(), s);
         requery();
@@ -325,7 +244,7 @@ public final class TraceTableViewModel implements Session.Listener {
                 return;
             }
             rememberSelection();
-            ids = list;
+            queue.setIds(list);
             if (alsoOnFx != null) {
                 alsoOnFx.run();
             }
@@ -333,17 +252,15 @@ public final class TraceTableViewModel implements Session.Listener {
             pr.preload(0, first); // the first page is already here
             rows.set(pr);
             total.set(list.size());
-            done.set(-1);
-            doneWhileCounting = 0;
+            progress.reset();
             session.setStatus(traces(list.size()) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
             restoreSelection(list, true, alsoOnFx != null);
-            revisiting = false;
-            queueEnd.set("");
+            queue.restarted();
             showCurrent();
         });
-        countDone(t, list, gen);
+        progress.count(t, list, () -> gen == generation);
     }
 
     /** FX thread: the trace to keep selected while the queue is re-read (see {@link #restoreSelection}). */
@@ -354,7 +271,7 @@ public final class TraceTableViewModel implements Session.Listener {
     /** FX thread, before a re-read swaps the queue: remembers which trace is selected (once per re-read). */
     private void rememberSelection() {
         if (!keepPending) {
-            keep = idAt(current.get());
+            keep = idAt(queue.currentProperty().get());
             keepPending = true;
         }
     }
@@ -374,13 +291,13 @@ public final class TraceTableViewModel implements Session.Listener {
             keep = null;
         }
         if (was == null) {
-            current.set(list.isEmpty() ? -1 : 0);
+            queue.currentProperty().set(list.isEmpty() ? -1 : 0);
             return;
         }
         if (at >= 0) {
-            current.set(at);
+            queue.currentProperty().set(at);
         } else if (!complete || refresh) {
-            current.set(-1);
+            queue.currentProperty().set(-1);
             if (complete) {
                 session.setStatus(String.format(
                         "%,d traces · the trace you were on is no longer in this queue; "
@@ -388,7 +305,7 @@ public final class TraceTableViewModel implements Session.Listener {
                         list.size()));
             }
         } else {
-            current.set(list.isEmpty() ? -1 : 0);
+            queue.currentProperty().set(list.isEmpty() ? -1 : 0);
         }
     }
 
@@ -405,90 +322,22 @@ public final class TraceTableViewModel implements Session.Listener {
         // another project: nothing of the last one stays selected or on screen; a project reopened goes back to the
         // trace it was left on and keeps the traces skipped then
         ViewPreferences.View v = session.views().restoredView();
-        activeView.set(null);
+        filters.leaveView();
         keep = v == null ? null : v.trace();
         keepPending = keep != null;
-        skipped.clear();
-        if (v != null) {
-            skipped.addAll(v.skipped());
-        }
+        queue.restoreSkipped(v == null ? List.of() : v.skipped());
         // the columns the person hid in this project (View: the table's column chooser) stay hidden
         hiddenColumns.clear();
         if (v != null) {
             hiddenColumns.addAll(v.hidden());
         }
-        skippedCount.set(skipped.size());
         marksChanged();
-        ids = List.of();
+        queue.setIds(List.of());
         rows.set(new PagedRows(0, (page, d) -> {}));
         total.set(0);
-        current.set(-1);
-        queueEnd.set("");
+        queue.currentProperty().set(-1);
+        queue.clearEnd();
         showCurrent();
-    }
-
-    /**
-     * On the worker, after a queue was published: how many of its traces the annotator has decided (the annotator's
-     * decided traces, read by index, counted over the queue's ids in memory). Later decisions move the count on the
-     * FX thread.
-     */
-    private void countDone(TraceTable t, List<String> queue, long gen) {
-        String me = session.annotatorProperty().get();
-        if (me == null) {
-            return;
-        }
-        java.util.Set<String> mine;
-        try {
-            mine = t.decidedBy(me);
-        } catch (RuntimeException e) {
-            return; // the counter stays unknown; the queue itself is shown
-        }
-        java.util.Set<String> scheme = schemeDecided;
-        int n = countIn(queue, mine, scheme);
-        session.onFx(() -> {
-            if (gen != generation) {
-                return;
-            }
-            labelDecided = new java.util.HashSet<>(mine);
-            labelWhileCounting.forEach((id, now) -> {
-                if (now) {
-                    labelDecided.add(id);
-                } else {
-                    labelDecided.remove(id);
-                }
-            });
-            labelWhileCounting.clear();
-            done.set(Math.max(0, n + doneWhileCounting));
-            if (scheme != schemeDecided) {
-                // the question bar's set changed while this count ran: counted again here, in memory
-                recount();
-            }
-        });
-    }
-
-    /** How many traces of {@code queue} are in either set: decided by a label or under the scheme. */
-    static int countIn(List<String> queue, java.util.Set<String> labels, java.util.Set<String> scheme) {
-        if (labels.isEmpty() && scheme.isEmpty()) {
-            return 0;
-        }
-        int d = 0;
-        for (String id : queue) {
-            if (labels.contains(id) || scheme.contains(id)) {
-                d++;
-            }
-        }
-        return d;
-    }
-
-    /** FX thread, with the count known: counts the queue again from the two sets (no read). */
-    private void recount() {
-        if (done.get() >= 0) {
-            done.set(countIn(ids, labelDecided, schemeDecided));
-        }
-    }
-
-    private boolean isDecided(String traceId) {
-        return labelDecided.contains(traceId) || schemeDecided.contains(traceId);
     }
 
     /**
@@ -496,26 +345,7 @@ public final class TraceTableViewModel implements Session.Listener {
      * decided under the scheme was counted already.
      */
     public void decided(String traceId, String before, String after) {
-        boolean was = isDecided(traceId);
-        if (after != null) {
-            labelDecided.add(traceId);
-        } else if (before != null) {
-            labelDecided.remove(traceId);
-        }
-        boolean now = isDecided(traceId);
-        int d = done.get();
-        if (d < 0) {
-            if (after != null || before != null) {
-                labelWhileCounting.put(traceId, after != null);
-            }
-            doneWhileCounting += was == now ? 0 : now ? 1 : -1;
-            return;
-        }
-        if (!was && now) {
-            done.set(Math.min(total.get(), d + 1));
-        } else if (was && !now) {
-            done.set(Math.max(0, d - 1));
-        }
+        progress.decided(traceId, before, after);
     }
 
     /**
@@ -523,24 +353,7 @@ public final class TraceTableViewModel implements Session.Listener {
      * each answer, and for each trace it reads). A trace also decided by a label counts once.
      */
     public void schemeDecided(String traceId, boolean decided) {
-        java.util.Set<String> s = schemeDecided;
-        if (s.contains(traceId) == decided) {
-            return;
-        }
-        boolean was = isDecided(traceId);
-        java.util.Set<String> n = new java.util.HashSet<>(s);
-        if (decided) {
-            n.add(traceId);
-        } else {
-            n.remove(traceId);
-        }
-        schemeDecided = java.util.Collections.unmodifiableSet(n);
-        boolean now = isDecided(traceId);
-        int d = done.get();
-        if (d < 0 || was == now) {
-            return; // while counting: the count sees another set and counts again when it arrives
-        }
-        done.set(now ? Math.min(total.get(), d + 1) : Math.max(0, d - 1));
+        progress.schemeDecided(traceId, decided);
     }
 
     /**
@@ -548,16 +361,12 @@ public final class TraceTableViewModel implements Session.Listener {
      * project); empty without a scheme. The counter is counted again when the set differs.
      */
     public void setSchemeDecided(java.util.Set<String> decided) {
-        if (decided.equals(schemeDecided)) {
-            return;
-        }
-        schemeDecided = java.util.Collections.unmodifiableSet(new java.util.HashSet<>(decided));
-        recount();
+        progress.setSchemeDecided(decided);
     }
 
     /** The traces decided under the scheme, as the counter has them (tests). */
     public java.util.Set<String> schemeDecided() {
-        return schemeDecided;
+        return progress.schemeDecided();
     }
 
     /** A page the table asked for before the queue's ids arrived. */
@@ -591,12 +400,11 @@ public final class TraceTableViewModel implements Session.Listener {
                 return;
             }
             rememberSelection();
-            ids = List.of();
+            queue.setIds(List.of());
             alsoOnFx.run();
             rows.set(pr);
             total.set(n);
-            done.set(-1);
-            doneWhileCounting = 0;
+            progress.reset();
         });
         List<TraceTable.Row> first = t.firstPage(f, s, PagedRows.PAGE);
         List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
@@ -605,15 +413,14 @@ public final class TraceTableViewModel implements Session.Listener {
                 return;
             }
             if (!idsHere[0]) {
-                ids = firstIds; // until the whole list is here: the first page's moves work at once
+                queue.setIds(firstIds); // until the whole list is here: the first page's moves work at once
             }
             pr.preload(0, first);
             session.setStatus(traces(n) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
             restoreSelection(firstIds, false, true);
-            revisiting = false;
-            queueEnd.set("");
+            queue.restarted();
             showCurrent();
         });
         List<String> list = t.ids(f, s);
@@ -624,7 +431,7 @@ public final class TraceTableViewModel implements Session.Listener {
             if (gen != generation) {
                 return;
             }
-            ids = list;
+            queue.setIds(list);
             idsHere[0] = true;
             if (keepPending) {
                 restoreSelection(list, true, true);
@@ -635,16 +442,16 @@ public final class TraceTableViewModel implements Session.Listener {
                 }
             }
             waiting.clear();
-            if (current.get() >= firstIds.size()) {
+            if (queue.currentProperty().get() >= firstIds.size()) {
                 showCurrent(); // moved (or clicked) past the first page while the list was being read
             }
         });
-        countDone(t, list, gen);
+        progress.count(t, list, () -> gen == generation);
         return true;
     }
 
     private void loadPage(long gen, int page, Consumer<List<TraceTable.Row>> onFx) {
-        List<String> list = ids;
+        List<String> list = queue.ids();
         TraceTable t = session.state().table();
         int from = page * PagedRows.PAGE;
         if (from >= list.size()) {
@@ -669,14 +476,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** The values a column filter offers, read in the background. */
     public void columnValues(String key, Consumer<List<String>> onFx) {
-        TraceTable t = session.state().table();
-        if (t == null) {
-            return;
-        }
-        session.submit(() -> {
-            List<String> v = t.values(key);
-            session.onFx(() -> onFx.accept(v));
-        });
+        filters.columnValues(key, onFx);
     }
 
     /** FX thread: the loaded row at a queue index, or null (not loaded yet). */
@@ -704,13 +504,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     /** Moves to queue index {@code i} (clamped). */
     public void go(int i) {
-        int n = ids.size();
-        if (n == 0) {
-            return;
-        }
-        queueEnd.set("");
-        session.keys().markKey();
-        current.set(Math.max(0, Math.min(n - 1, i)));
+        queue.go(i);
     }
 
     /**
@@ -718,112 +512,25 @@ public final class TraceTableViewModel implements Session.Listener {
      * back through the skipped traces, the next skipped one.
      */
     public void next() {
-        int i = current.get();
-        if (revisiting) {
-            int k = nextSkippedAfter(i);
-            if (k >= 0) {
-                go(k);
-            } else {
-                atEnd();
-            }
-            return;
-        }
-        if (!ids.isEmpty() && i >= ids.size() - 1) {
-            atEnd();
-            return;
-        }
-        go(i + 1);
+        queue.next();
     }
 
     public void previous() {
-        go(current.get() - 1);
+        queue.previous();
     }
 
     /** S: the current trace is left for later (it comes back through {@link #reviewSkipped()}); then the next. */
     public void skip() {
-        String id = idAt(current.get());
-        TraceTable.Row row = current.get() >= 0 ? loadedRow(current.get()) : null;
-        String me = session.annotatorProperty().get();
-        if (id != null && row != null && me != null && row.get("human:" + me) != null) {
-            // already decided (e.g. its rationale was written): S moves on, nothing is left for later
-            next();
-            return;
-        }
-        if (id != null) {
-            skipped.add(id);
-            skippedCount.set(skipped.size());
-            marksChanged();
-            recordTeamSkip(id);
-        }
-        next();
-    }
-
-    /** A team project records the skip (not a decision) so that the lead's progress view shows it. */
-    private void recordTeamSkip(String id) {
-        org.tracejudge.store.Project p = session.project();
-        String me = session.annotatorProperty().get();
-        if (p == null) {
-            return;
-        }
-        session.submit(() -> {
-            try {
-                if (p.meta(org.tracejudge.team.LocalTeam.HUB) != null) {
-                    p.write(c -> {
-                        org.tracejudge.team.LocalTeam.recordSkip(c, id, me);
-                        return null;
-                    });
-                    session.team().syncTeamNow();
-                }
-            } catch (RuntimeException e) {
-                session.onFx(() -> session.setStatus("Could not record the skip: " + e.getMessage()));
-            }
-        });
+        queue.skip();
     }
 
     /** A decided trace is no longer skipped. */
     public void unskip(String traceId) {
-        if (skipped.remove(traceId)) {
-            skippedCount.set(skipped.size());
-            marksChanged();
-        }
+        queue.unskip(traceId);
     }
 
     /** Goes back through the skipped traces, in queue order; false when there are none in this queue. */
     public boolean reviewSkipped() {
-        revisiting = false;
-        int k = nextSkippedAfter(-1);
-        if (k < 0) {
-            session.setStatus(
-                    skipped.isEmpty()
-                            ? "Nothing to review: no trace was skipped (S) in this project"
-                            : "Nothing to review: the " + skipped.size() + " skipped trace"
-                                    + (skipped.size() == 1 ? " is" : "s are")
-                                    + " not in this queue (change the filter to reach them)");
-            return false;
-        }
-        revisiting = true;
-        go(k);
-        return true;
-    }
-
-    private int nextSkippedAfter(int index) {
-        int best = -1;
-        for (String id : skipped) {
-            int k = ids.indexOf(id);
-            if (k > index && (best < 0 || k < best)) {
-                best = k;
-            }
-        }
-        return best;
-    }
-
-    private void atEnd() {
-        revisiting = false;
-        int n = (int) skipped.stream().filter(ids::contains).count();
-        queueEnd.set(
-                n == 0
-                        ? "End of the queue: every trace has been seen."
-                        : "End of the queue. " + n + (n == 1 ? " trace was" : " traces were") + " skipped: review "
-                                + (n == 1 ? "it" : "them") + " now?");
+        return queue.reviewSkipped();
     }
 }
