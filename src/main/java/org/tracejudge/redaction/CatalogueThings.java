@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  *   <li>colours that are given names in a message about goods ("in Amber and Olive"; {@code names-colours.txt}),
  *       a city joined to a place's word in a file name ("Madison_Office_Floorplan.dwg"), and a lower-case word of a
  *       snake_case code name ("hudson_config");
+ *   <li>a hotel's name after "Hotel", the sides of a North American score in a message with "Final" or "FT" ("Utah
+ *       Jazz 86, Boston Celtics 114"), and the bot part of a GitHub bot's no-reply address;
  *   <li>the name of an object that is a thing field's value ({@code "location": {"name": "Jackson", …}}, {@code
  *       "store": {"name": …}}; the fields of {@code names-thing-fields.txt}).
  * </ul>
@@ -79,8 +81,26 @@ final class CatalogueThings {
             "\"([A-Za-z][A-Za-z0-9_ -]{0,40})\"\\s*:\\s*\\{\\s*\"(?:name|title|label|displayName|display_name)\"\\s*:\\s*"
                     + "(\"(?:[^\"\\\\]|\\\\.){0,200}\")");
 
+    /** A hotel's word right before a name ("Hotel Marlowe"): the hotel's name. */
+    private static final Pattern HOTEL_BEFORE = Pattern.compile("(?u)\\b(?:Hotel|Hôtel|Motel|Hostel)\\s$");
+
+    /** A result word of North American scores ("Final", "Final/OT", "FT"). */
+    private static final Pattern FINAL = Pattern.compile("\\b(?:Final|FINAL|FT|OT|F/OT)\\b");
+
+    /** "Utah Jazz 86, Boston Celtics 114": two sides, each before its points. */
+    private static final Pattern US_SCORE = Pattern.compile("(?u)((?:\\p{Lu}[\\p{L}.'’-]+\\s){0,3}\\p{Lu}[\\p{L}.'’-]+)"
+            + "\\s\\d{1,3},\\s((?:\\p{Lu}[\\p{L}.'’-]+\\s){0,3}\\p{Lu}[\\p{L}.'’-]+)\\s\\d{1,3}(?![\\d.,:])");
+
+    /** A bot's GitHub address ("49699333+dependabot[bot]@users.noreply.github.com"): no person's. */
+    private static final Pattern BOT_BEFORE = Pattern.compile("\\[bot]$");
+
     static void keep(Scan h) {
         String t = h.text;
+        h.spans.removeIf(s -> (s.kind() == Redactor.Kind.HANDLE || s.kind() == Redactor.Kind.EMAIL)
+                && s.original().startsWith("@")
+                && BOT_BEFORE
+                        .matcher(t.substring(Math.max(0, s.start() - 5), s.start()))
+                        .find());
         List<int[]> kept = new ArrayList<>();
         List<String> words = new ArrayList<>();
         for (Redactor.Span s : h.spans) {
@@ -100,12 +120,21 @@ final class CatalogueThings {
             }
         }
         kept.addAll(nested(t));
+        if (FINAL.matcher(t).find()) {
+            for (Matcher m = US_SCORE.matcher(t); m.find(); ) {
+                kept.add(new int[] {m.start(1), m.end(1)});
+                kept.add(new int[] {m.start(2), m.end(2)});
+            }
+        }
         boolean goods = !words.isEmpty() || GOODS.matcher(t).find() || namedGoods(t);
         h.spans.removeIf(s -> s.kind() == Redactor.Kind.NAME
                 && (kept.stream().anyMatch(r -> r[0] <= s.start() && s.end() <= r[1])
                         || words.contains(s.original().toLowerCase(Locale.ROOT))
                         || (goods && COLOURS.contains(s.original().toLowerCase(Locale.ROOT)))
                         || joinedPlace(t, s)
+                        || HOTEL_BEFORE
+                                .matcher(t.substring(Math.max(0, s.start() - 8), s.start()))
+                                .find()
                         || camelCase(s.original())
                         || snakeCase(t, s)));
     }
