@@ -94,16 +94,26 @@ final class Holidays {
             int b = s.end();
             String head = h.text.substring(a, Math.max(a, day[0])).strip();
             String tail = h.text.substring(Math.min(b, day[1]), b).strip();
-            if (!head.isEmpty() && !GREETINGS.contains(head.toLowerCase(java.util.Locale.ROOT))) {
+            if (!head.isEmpty() && !GREETINGS.contains(head.toLowerCase(java.util.Locale.ROOT)) && !ordinary(head)) {
                 out.add(new Redactor.Span(Redactor.Kind.NAME, a, a + head.length(), head, s.why()));
             }
-            if (!tail.isEmpty() && !GREETINGS.contains(tail.toLowerCase(java.util.Locale.ROOT))) {
+            if (!tail.isEmpty() && !GREETINGS.contains(tail.toLowerCase(java.util.Locale.ROOT)) && !ordinary(tail)) {
                 int at = h.text.indexOf(tail, day[1]);
                 out.add(new Redactor.Span(Redactor.Kind.NAME, at, at + tail.length(), tail, s.why()));
             }
         }
         h.spans.clear();
         h.spans.addAll(out);
+    }
+
+    /** Words a name reached past a holiday that are ordinary words and no given name ("Valentine's Day Sale"). */
+    private static boolean ordinary(String part) {
+        for (String w : part.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}'’-]+")) {
+            if (!w.isEmpty() && (!Names.common(Names.key(w)) || Names.given(Names.key(w)))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -142,7 +152,9 @@ final class Holidays {
     private static final Pattern CALENDAR =
             Pattern.compile("(?iu)(?<![\\p{L}])(?:holidays?|observed|closed|open|opening|"
                     + "deliver(?:y|ies)|timetable|schedule|calendar|localName|SUMMARY:|VEVENT|feriado|festivo|f[ée]ri[ée]|"
-                    + "feiertag|feestdag|jour\\s+f[ée]ri[ée])(?![\\p{L}])");
+                    + "feiertag|feestdag|jour\\s+f[ée]ri[ée]|upcoming|falls\\s+on|off\\s+for|out\\s+of\\s+office|days?\\s+off"
+                    + "|pto|payroll|pay\\s+date|annual\\s+leave|celebrat(?:e|ed|es|ing|ion)|commemorat(?:e|es|ed|ion)"
+                    + "|observance|long\\s+weekend)(?![\\p{L}])");
 
     /** Words before a holiday that a name detector may take with it. */
     private static final java.util.Set<String> GREETINGS =

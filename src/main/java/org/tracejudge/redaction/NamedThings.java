@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  *   <li>a word that is a field's key glued to its value in a rule or config ("sid:2024218", "rev:7");
  *   <li>a name glued to a number by a hyphen ("Covid-19", "Mistral-7B"): a code's word;
  *   <li>a corporate suffix alone after "&amp;" ("JPMorgan Chase &amp; Co.");
- *   <li>two cities as a journey ("from Eugene to Irving") and a city after a weather or forecast word ("Weather for
+ *   <li>two cities as a journey ("from Eugene to Irving", "Charlotte → Savannah") and a city after a weather or forecast word ("Weather for
  *       Arlington");
  *   <li>once a word is kept as a product in a message, its other occurrences there (the same word of a tool
  *       return means the same thing);
@@ -39,9 +39,9 @@ final class NamedThings {
     private static final Set<String> THING_FIELDS = WordList.exact("names-thing-fields.txt");
     private static final Set<String> SCIENCE_WORDS = WordList.exact("names-science-words.txt");
 
-    /** A reading of temperature right after a place ("Tyler tomorrow 13°C", "Quincy: -4 °F"). */
+    /** A reading of temperature right after a place ("Tyler tomorrow 13°C", "Quincy: -4 °F", "Chester: 15°"). */
     private static final Pattern TEMPERATURE_AFTER = Pattern.compile(
-            "^[\\s:,]+(?:(?:today|tomorrow|tonight|now|currently|high|low)\\s+)?-?\\d{1,3}(?:[.,]\\d)?\\s?°\\s?[CF]");
+            "^[\\s:,]+(?:(?:today|tomorrow|tonight|now|currently|high|low)\\s+)?-?\\d{1,3}(?:[.,]\\d)?\\s?°(?:\\s?[CF])?");
 
     /** A model's size after its name ("Mistral 7B", "Llama 3.1 70B", "Mixtral 8x7B"). */
     private static final Pattern MODEL_SIZE_AFTER =
@@ -82,6 +82,10 @@ final class NamedThings {
     private static final Set<String> SUFFIXES = Set.of("Co", "Co.", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "plc", "AG");
     private static final Pattern JOURNEY = Pattern.compile(
             "(?u)\\bfrom\\s+(\\p{Lu}[\\p{L}.'-]*(?:\\s\\p{Lu}[\\p{L}.'-]*)?)\\s+to\\s+(\\p{Lu}[\\p{L}.'-]*(?:\\s\\p{Lu}[\\p{L}.'-]*)?)");
+    /** Two cities joined by an arrow in a route ("Charlotte → Savannah"). */
+    private static final Pattern ARROW_JOURNEY = Pattern.compile(
+            "(?u)(\\p{Lu}[\\p{L}.'-]*(?:\\s\\p{Lu}[\\p{L}.'-]*)?)\\s*(?:→|->|⇒|—>)\\s*(\\p{Lu}[\\p{L}.'-]*(?:\\s\\p{Lu}[\\p{L}.'-]*)?)");
+
     private static final Pattern WEATHER = Pattern.compile(
             "(?iu)\\b(?:weather|forecast|temperature|sunrise|sunset|time\\s+zone|timezone|air\\s+quality)\\s+(?:for|in|at)\\s+$");
     private static final Pattern VARIABLE =
@@ -92,6 +96,7 @@ final class NamedThings {
 
     static void keep(Scan h) {
         Fixtures.keep(h);
+        CatalogueThings.keep(h);
         String t = h.text;
         List<int[]> thingValues = thingValues(t);
         Set<String> products = new HashSet<>();
@@ -169,11 +174,13 @@ final class NamedThings {
     /** Two cities as the ends of a journey ("from Eugene to Irving"). */
     private static List<int[]> places(String t) {
         List<int[]> out = new ArrayList<>();
-        Matcher m = JOURNEY.matcher(t);
-        while (m.find()) {
-            if (city(m.group(1)) && city(m.group(2))) {
-                out.add(new int[] {m.start(1), m.end(1)});
-                out.add(new int[] {m.start(2), m.end(2)});
+        for (Pattern p : List.of(JOURNEY, ARROW_JOURNEY)) {
+            Matcher m = p.matcher(t);
+            while (m.find()) {
+                if (city(m.group(1)) && city(m.group(2))) {
+                    out.add(new int[] {m.start(1), m.end(1)});
+                    out.add(new int[] {m.start(2), m.end(2)});
+                }
             }
         }
         return out;

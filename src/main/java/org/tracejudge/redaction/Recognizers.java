@@ -13,6 +13,7 @@ final class Recognizers {
     /** The cues of {@code names.cues}, in priority order (arrays: they are read for every word): the first that applies to a word decides ({@link NameCue}). */
     static final NameCue[] NAME_CUES = {
         NotAfterTitleCue.INSTANCE,
+        MailboxCue.INSTANCE,
         GivenNameCue.INSTANCE,
         TitleCue.INSTANCE,
         IntroductionCue.INSTANCE,

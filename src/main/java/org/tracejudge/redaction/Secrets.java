@@ -438,12 +438,15 @@ final class Secrets {
         return out;
     }
 
-    /** A value that stands for a secret without being one: {@code ***}, {@code <token>}, {@code ${KEY}}, a word. */
+    /** A value that stands for a secret without being one: {@code ***}, {@code ••••ab12}, {@code <token>}, {@code ${KEY}}, a word. */
     static boolean placeholder(String v) {
         String l = v.toLowerCase(Locale.ROOT);
         return PLACEHOLDERS.contains(l)
                 || l.contains("***")
                 || l.contains("...")
+                || l.contains("…")
+                || l.contains("•••")
+                || l.contains("●●●")
                 || l.contains("xxxx")
                 || l.contains("environ")
                 || l.contains("getenv")

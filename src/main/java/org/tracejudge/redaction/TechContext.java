@@ -19,12 +19,18 @@ final class TechContext {
     private static final Set<String> SOFTWARE = NameLists.SOFTWARE;
 
     /** Words that make a nearby software name a project's, not a person's. */
-    private static final Pattern TECH_CUE = Pattern.compile("(?iu)\\b(?:charts?|packages?|install(?:s|ed|ing)?|deploy"
-            + "(?:s|ed|ing|ments?)?|clusters?|servers?|api|cli|sdk|library|libraries|framework|versions?|releases?"
-            + "|repos?|repositor(?:y|ies)|runtime|containers?|commands?|config(?:uration)?|npm|pip|builds?|modules?"
-            + "|plugins?|database|quer(?:y|ies)|scripts?|terminal|binary|resources?|namespaces?|pods?|images?|docker"
-            + "|kubectl|yaml|json|code|tools?|jobs?|pipelines?|workflows?|integration|manifests?|services?|depends"
-            + "|dependenc(?:y|ies)|rules?|rulesets?|signatures?|detections?)\\b");
+    private static final Pattern TECH_CUE = Pattern.compile(
+            "(?iu)\\b(?:charts?|packages?|install(?:s|ed|ing)?|deploy"
+                    + "(?:s|ed|ing|ments?)?|clusters?|servers?|api|cli|sdk|library|libraries|framework|versions?|releases?"
+                    + "|repos?|repositor(?:y|ies)|runtime|containers?|commands?|config(?:uration)?|npm|pip|builds?|modules?"
+                    + "|plugins?|database|quer(?:y|ies)|scripts?|terminal|binary|resources?|namespaces?|pods?|images?|docker"
+                    + "|kubectl|yaml|json|code|tools?|jobs?|pipelines?|workflows?|integration|manifests?|services?|depends"
+                    + "|dependenc(?:y|ies)|rules?|rulesets?|signatures?|detections?|commits?|merged?|bump(?:ed|s)?|retr(?:y|ies)"
+                    + "|brokers?|nodes?|ports?|endpoints?|webserver|workers?|scheduler|migrat(?:e|ed|es|ing|ion)|upgrad(?:e|ed|ing))\\b");
+
+    /** A version right after a software name ("Julia 1.11", "Hugo v0.121"). */
+    private static final Pattern VERSION_AFTER =
+            Pattern.compile("^\\s?v?\\d{1,3}\\.\\d{1,3}(?:\\.\\d{1,4})?(?![\\d:])");
 
     private static final Pattern QUOTED_NEIGHBOUR_AFTER = Pattern.compile("^['\"]\\s*,\\s*['\"][\\w.-]+['\"]");
     private static final Pattern QUOTED_NEIGHBOUR_BEFORE = Pattern.compile("['\"][\\w.-]+['\"]\\s*,\\s*['\"]$");
@@ -517,12 +523,27 @@ final class TechContext {
         return others * 2 >= items.length;
     }
 
+    private static final Pattern OTHER_WORD = Pattern.compile("\\p{L}+");
+
     private static boolean software(String t, int start, int end) {
         String word = t.substring(start, end).toLowerCase(Locale.ROOT);
         if (!SOFTWARE.contains(word)) {
             return false;
         }
         String around = t.substring(Math.max(0, start - 160), Math.min(t.length(), end + 160));
-        return TECH_CUE.matcher(around).find();
+        if (TECH_CUE.matcher(around).find()
+                || VERSION_AFTER
+                        .matcher(t.substring(end, Math.min(t.length(), end + 16)))
+                        .find()) {
+            return true;
+        }
+        Matcher w = OTHER_WORD.matcher(around); // another software name near it ("Cassandra On Kubernetes")
+        while (w.find()) {
+            String o = w.group().toLowerCase(Locale.ROOT);
+            if (!o.equals(word) && SOFTWARE.contains(o)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -233,6 +233,29 @@ class DevSetTest {
         }
     }
 
+    /**
+     * dev24, dev25 and dev26 (issue 47, round 61; tools61/): 254 harmless tool outputs full of things named like
+     * people (catalogues, logs, weather, tickers, code, file listings, calendars, recipes, results, songs, films,
+     * medicines, headings), 72 messages holding 144 people, e-mails, phones and addresses in the same genres, and 220
+     * harmless holidays, key talk, amounts and references in new wrappings. Before (6f285f3b): 87 of 254 and 14 of 220
+     * changed, dev25 names 104/108; after: 8, 1 and names 106/108.
+     */
+    @Test
+    void catalogueThingsAreKeptAndTheirPeopleNot() throws Exception {
+        Evaluation.Report things = measure("dev24", 0, 254);
+        assertFloors(things, Map.of(), 8 / 254.0 + 0.005);
+        Evaluation.Report talk = measure("dev26", 0, 220);
+        assertFloors(talk, Map.of(), 1 / 220.0 + 0.005);
+        Evaluation.Report people = measure("dev25", 72, 0);
+        for (Map.Entry<String, Evaluation.KindFigure> e : people.perKind().entrySet()) {
+            double floor = e.getKey().equals("name") ? 106 / 108.0 - 0.02 : 1.0; // names 106/108 when tuned
+            assertTrue(
+                    e.getValue().recall() >= floor - 1e-9,
+                    "dev25 " + e.getKey() + " recall " + e.getValue().recall() + "\n"
+                            + String.join("\n", people.misses()));
+        }
+    }
+
     /** The report on {@code redaction-dev/NAME.jsonl}, printed, after checking the set still has its size. */
     private static Evaluation.Report measure(String name, int minPositives, int minNegatives) throws Exception {
         Evaluation.Report r =
