@@ -1,12 +1,7 @@
 package org.tracejudge.judges;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -15,7 +10,6 @@ import java.util.concurrent.Delayed;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.provider.Attempt;
@@ -38,7 +32,7 @@ import org.tracejudge.store.ProjectQueries;
  * One run of one judge over the traces that have no verdict from its current version (and those whose null
  * verdict a fatal or transient cause left; all null verdicts with {@code retryNulls}).
  *
- * <p>Traces whose request is already in the cache are answered from it without a request. The others go
+ * <p>Traces whose request is already in the cache ({@link JudgeCache}) are answered from it without a request. The others go
  * to {@code concurrency} worker threads (so never more requests in flight than that), each request waiting
  * for its slot under the requests-per-minute limit and for the end of any pool-wide pause. Each answer is
  * classified ({@link org.tracejudge.judges.provider.Failure}): transient failures go back into a delay queue
@@ -127,6 +121,9 @@ public final class JudgeRunner {
     private final SchemeJudging scheme;
 
     private final String apiKeyEnv;
+    /** Answers already in the project for the same request, by cache key. */
+    private final JudgeCache cache;
+
     private final RunCounters counters = new RunCounters();
     /** Failures by reason, as committed (touched by the writer thread only). */
     private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
@@ -173,6 +170,7 @@ public final class JudgeRunner {
             key = key.strip();
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
+        this.cache = new JudgeCache(project, cfg, client, this::read);
         this.redactor = RemotePreview.redactorFor(project, cfg);
         this.scheme = SchemeJudging.of(project);
         // a scheme judge is not sent the rubric: its version follows what the scheme asks
@@ -350,11 +348,11 @@ public final class JudgeRunner {
                             asked.formHash());
                 }
                 request = sent.request();
-                String key = asked == null ? cacheKey(request) : cacheKey(request, asked.formHash());
+                String key = cache.key(request, asked == null ? null : asked.formHash());
                 boolean fresh = "null".equals(p.currentAction());
-                String[] hit = fresh ? null : JudgeStore.cached(project, key);
+                String[] hit = fresh ? null : cache.lookup(key);
                 if (hit != null) {
-                    written.add(fromCache(p.traceId(), key, hit, labels, asked, fresh));
+                    written.add(cache.answer(p.traceId(), key, hit, labels, asked, fresh));
                 } else {
                     workers.expect();
                     Job job = new Job(p.traceId(), key, request, labels, asked, fresh);
@@ -501,64 +499,6 @@ public final class JudgeRunner {
                 }
             }
             return new Read(Verdict.nullVerdict(e.getMessage(), content), null);
-        }
-    }
-
-    private Outcome fromCache(
-            String traceId, String key, String[] hit, LabelSet labels, Asked asked, boolean replacesNull) {
-        Attempt a = client.reread(hit[1]);
-        Read r = a.kind() == Attempt.Kind.OK
-                ? read(a.content(), labels, asked)
-                : new Read(Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]), null);
-        if (r.reply() != null) {
-            return new Outcome(traceId, key, null, "ok", null, 0, null, hit[0], null, replacesNull, asked, r.reply());
-        }
-        Verdict v = r.verdict();
-        if (a.kind() == Attempt.Kind.OK && a.truncated() && v.isNull()) {
-            v = Verdict.nullVerdict(
-                    v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
-                            + "-token limit; raise it with --max-tokens)",
-                    v.raw());
-        }
-        return new Outcome(
-                traceId,
-                key,
-                null,
-                "ok",
-                v,
-                0,
-                v.isNull() ? v.nullReason() : null,
-                hit[0],
-                v.isNull() ? Failure.INVALID_VERDICT : null,
-                replacesNull,
-                asked,
-                null);
-    }
-
-    /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
-    String cacheKey(ChatRequest r) {
-        return cacheKey(r, null);
-    }
-
-    /**
-     * As {@link #cacheKey(ChatRequest)}, with a scheme form's hash ({@link SchemeJudging#formHash}): a scheme version
-     * that asks something else is asked again, one that asks the same is answered from the cache.
-     */
-    String cacheKey(ChatRequest r, String formHash) {
-        ObjectNode o = Json.object();
-        o.put("provider", cfg.provider().code());
-        o.put("model", cfg.model());
-        o.set("params", cfg.settings().params());
-        o.put("system", r.system());
-        o.put("user", r.user());
-        if (formHash != null) {
-            o.put("form", formHash);
-        }
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(sha.digest(Json.canonical(o).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 
