@@ -59,7 +59,7 @@ final class FlatSpans {
             GenAiEvents.eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            into.skip(traceId, OtlpReader.plumbingNote(a));
+            into.skip(traceId, SpanKinds.plumbingNote(a));
         }
         into.add(traceId, sp);
     }

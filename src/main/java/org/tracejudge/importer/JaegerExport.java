@@ -73,7 +73,7 @@ final class JaegerExport implements SpanSource {
                     sp.errorMessage = GenAiAttributes.text(a, "otel.status_description");
                 }
                 if (sp.kind == SpanAssembler.Kind.OTHER) {
-                    into.skip(traceId, OtlpReader.plumbingNote(a));
+                    into.skip(traceId, SpanKinds.plumbingNote(a));
                     if (failed) {
                         into.skip(traceId, "plumbing spans with an error status (not errors of the run)");
                     }

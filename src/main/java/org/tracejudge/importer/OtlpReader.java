@@ -30,16 +30,10 @@ import org.tracejudge.model.Role;
  * {@link SpanSource}s ({@link OtlpJsonRequest}, {@link JaegerExport}, {@link PythonSpanJson}, {@link JsSpanJson},
  * {@link AttributeMapSpan}); the file-level ones hand documents or spans on to them ({@link OtlpJsonLines},
  * {@link JsonValueSequence}, {@link OtlpJsonStream}, {@link OtlpProtobuf}). {@link OtlpLineIndex} finds where each
- * trace ends in JSON Lines, {@link OtlpValues} reads OTLP's value shapes, {@link GenAiAttributes} and
- * {@link GenAiEvents} map the conventions.
+ * trace ends in JSON Lines, {@link OtlpValues} reads OTLP's value shapes, {@link SpanKinds} tells a span's kind by its
+ * convention, {@link GenAiAttributes} and {@link GenAiEvents} map the conventions' content.
  */
 final class OtlpReader {
-    private static final Set<String> MODEL_OPS =
-            Set.of("chat", "generate_content", "text_completion", "completion", "responses");
-    private static final Set<String> AGENT_OPS = Set.of("invoke_agent", "create_agent", "invoke_workflow");
-    private static final Set<String> OI_UNUSED =
-            Set.of("RETRIEVER", "EMBEDDING", "RERANKER", "GUARDRAIL", "EVALUATOR", "PROMPT");
-
     /** The document shapes, asked in this order (see {@link #document}). */
     private static final List<SpanSource> SOURCES = List.of(
             PythonSpanJson.INSTANCE,
@@ -239,7 +233,7 @@ final class OtlpReader {
             GenAiEvents.eventMessages(sp, messageEvents);
         }
         if (sp.kind == SpanAssembler.Kind.OTHER) {
-            skip(traceId, plumbingNote(a));
+            skip(traceId, SpanKinds.plumbingNote(a));
             if (sp.failed()) {
                 skip(traceId, "plumbing spans with an error status (not errors of the run)");
             }
@@ -248,35 +242,10 @@ final class OtlpReader {
         add(traceId, sp);
     }
 
-    static final String PLUMBING = "spans without GenAI or OpenInference attributes (HTTP/RPC plumbing)";
-    static final String AGENT_STRUCTURE =
-            "agent and workflow spans (structure only: the model calls and tool executions under them are read)";
-    static final String TOOL_FROM_MESSAGES =
-            "tool spans of no tool-execution convention (the calls and results are read from the model's messages)";
+    /** Skip reasons the tests name (see {@link SpanKinds}). */
+    static final String AGENT_STRUCTURE = SpanKinds.AGENT_STRUCTURE;
 
-    /**
-     * What a span of no use to a run is, said truthfully: Langfuse structure; an agent's or workflow's span (an agent
-     * name, a Traceloop agent/workflow/task kind, an OpenInference AGENT or CHAIN kind, an invoke_agent operation);
-     * else HTTP/RPC plumbing.
-     */
-    static String plumbingNote(Map<String, JsonNode> a) {
-        if (LangfuseOtelSpans.is(a)) {
-            return LangfuseOtelSpans.skipNote(a);
-        }
-        String traceloop = GenAiAttributes.text(a, "traceloop.span.kind");
-        String openInference = GenAiAttributes.text(a, "openinference.span.kind");
-        String operation = GenAiAttributes.text(a, "gen_ai.operation.name");
-        if ("tool".equals(traceloop)) {
-            return TOOL_FROM_MESSAGES;
-        }
-        boolean agent = a.containsKey("gen_ai.agent.name")
-                || (traceloop != null
-                        && java.util.Set.of("agent", "workflow", "task").contains(traceloop))
-                || (openInference != null && java.util.Set.of("AGENT", "CHAIN").contains(openInference))
-                || (operation != null
-                        && java.util.Set.of("invoke_agent", "create_agent").contains(operation));
-        return agent ? AGENT_STRUCTURE : PLUMBING;
-    }
+    static final String TOOL_FROM_MESSAGES = SpanKinds.TOOL_FROM_MESSAGES;
 
     /** A trace of a shape whose runs are never kept open (see {@link FlatSpans}). */
     void untrack(String traceId) {
@@ -462,7 +431,7 @@ final class OtlpReader {
         run.emit(new Fields(file, -1), out);
     }
 
-    // ---- one span's attributes -> the assembler's span
+    // ---- one span's attributes -> the assembler's span (its kind by convention: SpanKinds)
 
     SpanAssembler.Span span(
             Map<String, JsonNode> a, String id, String parent, String name, long start, Fields f, String ptr) {
@@ -471,54 +440,17 @@ final class OtlpReader {
         s.parentId = parent == null || parent.isEmpty() ? null : parent;
         s.name = name;
         s.start = start;
-        String op = GenAiAttributes.text(a, "gen_ai.operation.name");
-        String oi = GenAiAttributes.text(a, "openinference.span.kind");
         s.agent = GenAiAttributes.text(a, "gen_ai.agent.name");
         s.session = GenAiAttributes.first(
                 GenAiAttributes.text(a, "gen_ai.conversation.id"),
                 GenAiAttributes.text(a, "session.id"),
                 GenAiAttributes.text(a, "gcp.vertex.agent.session_id"));
-        if (oi != null) {
-            String k = oi.toUpperCase(java.util.Locale.ROOT);
-            if (OI_UNUSED.contains(k)) {
-                skipOutside("OpenInference " + k + " spans (not used)");
-                return null;
-            }
-            s.kind = switch (k) {
-                case "LLM" -> SpanAssembler.Kind.MODEL;
-                case "TOOL" -> SpanAssembler.Kind.TOOL;
-                case "AGENT", "CHAIN" -> SpanAssembler.Kind.AGENT;
-                default -> null;
-            };
-            if (s.kind == null) {
-                skipOutside("spans of unknown OpenInference kind '" + oi + "'");
-                return null;
-            }
-        } else if (op == null && LangfuseOtelSpans.is(a)) {
-            s.kind = LangfuseOtelSpans.kind(a); // Langfuse's own SDKs: langfuse.observation.* only
-        } else if ((op != null && MODEL_OPS.contains(op))
-                || a.containsKey("llm.request.type")
-                || ("call_llm".equals(name) && a.containsKey("gcp.vertex.agent.llm_request"))
-                || (op == null
-                        && (a.containsKey("gen_ai.input.messages")
-                                || a.containsKey("gen_ai.prompt")
-                                || a.containsKey("gen_ai.prompt.0.role")))) {
-            s.kind = SpanAssembler.Kind.MODEL;
-        } else if (op == null && VercelAiSpans.isModel(a)) {
-            s.kind = SpanAssembler.Kind.MODEL; // the Vercel AI SDK's ai.* spans (see VercelAiSpans)
-        } else if ("execute_tool".equals(op) && "(merged tools)".equals(GenAiAttributes.text(a, "gen_ai.tool.name"))) {
-            // google-adk's trace_merged_tool_calls: after parallel calls, one more execute_tool span named
-            // "execute_tool (merged)" whose tool_response lists the responses again; each call has its own span
-            skipOutside("ADK's merged parallel-call spans (each call has its own execute_tool span)");
-            return null;
-        } else if ("execute_tool".equals(op) || (op == null && VercelAiSpans.isTool(a))) {
-            s.kind = SpanAssembler.Kind.TOOL;
-        } else if (op != null && AGENT_OPS.contains(op)) {
-            s.kind = SpanAssembler.Kind.AGENT;
-        } else if (op != null) {
-            skipOutside("gen_ai." + op + " spans (not used)");
+        SpanKinds.Decision d = SpanKinds.of(a, name);
+        if (d.skipped() != null) {
+            skipOutside(d.skipped());
             return null;
         }
+        s.kind = d.kind();
         GenAiAttributes.fill(s, a, f, ptr);
         return s;
     }
