@@ -18,7 +18,6 @@ import org.tracejudge.judges.provider.ChatRequest;
 import org.tracejudge.judges.provider.Failure;
 import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
-import org.tracejudge.judges.verdict.VerdictParser;
 import org.tracejudge.judges.verdict.VerdictSchema;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
@@ -123,6 +122,8 @@ public final class JudgeRunner {
     private final String apiKeyEnv;
     /** Answers already in the project for the same request, by cache key. */
     private final JudgeCache cache;
+    /** Reads replies: a verdict, or a scheme's answers. */
+    private final JudgeReplies replies;
 
     private final RunCounters counters = new RunCounters();
     /** Failures by reason, as committed (touched by the writer thread only). */
@@ -170,7 +171,8 @@ public final class JudgeRunner {
             key = key.strip();
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
-        this.cache = new JudgeCache(project, cfg, client, this::read);
+        this.replies = new JudgeReplies(rubric);
+        this.cache = new JudgeCache(project, cfg, client, replies);
         this.redactor = RemotePreview.redactorFor(project, cfg);
         this.scheme = SchemeJudging.of(project);
         // a scheme judge is not sent the rubric: its version follows what the scheme asks
@@ -477,29 +479,9 @@ public final class JudgeRunner {
         scheduler.resolved();
     }
 
-    /**
-     * A judge's reply read: a verdict of the built-in label sets, or the answers to the scheme's questions (a reply
-     * that is no JSON object at all is a null verdict of the whole trace).
-     */
+    /** A judge's reply read (see {@link JudgeReplies#read}). */
     Read read(String content, LabelSet labels, Asked asked) {
-        if (asked == null) {
-            return new Read(VerdictParser.parse(content, labels, rubric.requiresEvidence()), null);
-        }
-        try {
-            return new Read(null, asked.form().read(content, asked.texts()));
-        } catch (IllegalArgumentException e) {
-            // a free-text reply (a server that refused the schema) may wrap the object in prose or a fence
-            int from = content == null ? -1 : content.indexOf('{');
-            int to = content == null ? -1 : content.lastIndexOf('}');
-            if (from >= 0 && to > from) {
-                try {
-                    return new Read(null, asked.form().read(content.substring(from, to + 1), asked.texts()));
-                } catch (IllegalArgumentException ignored) {
-                    // the whole reply's reason below
-                }
-            }
-            return new Read(Verdict.nullVerdict(e.getMessage(), content), null);
-        }
+        return replies.read(content, labels, asked);
     }
 
     static void joinQuietly(Thread t) {
