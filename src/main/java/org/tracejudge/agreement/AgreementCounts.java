@@ -81,6 +81,35 @@ final class AgreementCounts {
         Arrays.fill(labelTotals, 0);
     }
 
+    /**
+     * These counts with label {@code src[j]} as label {@code j} of {@code order} (labels not in {@code src} dropped):
+     * the same raters and Fleiss set, every sum carried over.
+     */
+    AgreementCounts relabelled(List<String> order, int[] src) {
+        int nl = nLabels;
+        int ul = order.size();
+        AgreementCounts c = new AgreementCounts(raters, order, fleissRaters);
+        for (int p = 0; p < pairs.length; p++) {
+            long[] from = confusion[p];
+            long[] to = c.confusion[p];
+            for (int a = 0; a < ul; a++) {
+                for (int b = 0; b < ul; b++) {
+                    to[a * ul + b] = from[src[a] * nl + src[b]];
+                }
+            }
+        }
+        c.fleissItems = fleissItems;
+        c.alphaItems = alphaItems;
+        System.arraycopy(alphaT, 0, c.alphaT, 0, c.alphaT.length);
+        for (int j = 0; j < ul; j++) {
+            c.fleissSum[j] = fleissSum[src[j]];
+            c.fleissSq[j] = fleissSq[src[j]];
+            c.alphaSum[j] = alphaSum[src[j]];
+            c.labelTotals[j] = labelTotals[src[j]];
+        }
+        return c;
+    }
+
     List<String> fleissRaterNames() {
         return Arrays.stream(fleissRaters).mapToObj(raters::get).toList();
     }

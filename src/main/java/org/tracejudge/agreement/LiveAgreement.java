@@ -14,7 +14,8 @@ import java.util.concurrent.Executors;
 
 /**
  * Agreement that follows label edits. Per-pair confusion counts, per-item category counts and the
- * Fleiss and alpha sums are updated in O(raters + labels) per {@link #set}/{@link #withdraw};
+ * Fleiss and alpha sums ({@link LiveFleissSums}, {@link LiveAlphaSums}) are updated in O(raters + labels) per
+ * {@link #set}/{@link #withdraw};
  * {@link #snapshot()} derives every point coefficient from them in O(pairs × labels²), giving the
  * same figures as {@link AgreementCalculator} on the same labels.
  *
@@ -42,10 +43,8 @@ public final class LiveAgreement implements AutoCloseable {
 
     // per item state
     private int[][] codes = new int[16][]; // [item][rater], -1 missing
-    private int[][] catCount = new int[16][]; // [item][label], over all raters
-    private int[][] fleissCount = new int[16][]; // [item][label], over Fleiss raters
-    private int[] given = new int[16]; // labels per item (all raters)
-    private int[] fleissGiven = new int[16]; // labels per item among Fleiss raters
+    private final LiveAlphaSums alpha = new LiveAlphaSums();
+    private final LiveFleissSums fleiss = new LiveFleissSums();
     private int labelledItems;
 
     private boolean[] inFleiss = new boolean[0];
@@ -265,20 +264,16 @@ public final class LiveAgreement implements AutoCloseable {
         if (n == codes.length) {
             int cap = n * 2;
             codes = Arrays.copyOf(codes, cap);
-            catCount = Arrays.copyOf(catCount, cap);
-            fleissCount = Arrays.copyOf(fleissCount, cap);
-            given = Arrays.copyOf(given, cap);
-            fleissGiven = Arrays.copyOf(fleissGiven, cap);
+            alpha.grow(cap);
+            fleiss.grow(cap);
         }
         items.add(item);
         itemIndex.put(item, n);
         strata.add(Map.of());
         codes[n] = new int[raters.size() + SPARE_RATERS];
         Arrays.fill(codes[n], -1);
-        catCount[n] = new int[labels.size()];
-        fleissCount[n] = new int[labels.size()];
-        given[n] = 0;
-        fleissGiven[n] = 0;
+        alpha.clear(n, labels.size());
+        fleiss.clear(n, labels.size());
         return n;
     }
 
@@ -304,81 +299,16 @@ public final class LiveAgreement implements AutoCloseable {
             }
         }
         // alpha and prevalence: remove the item's contribution, change, add it back
-        int[] cc = catCount[i];
-        removeAlpha(i, cc);
-        if (old >= 0) {
-            cc[old]--;
-            given[i]--;
-            counts.labelTotals[old]--;
-        }
-        if (k >= 0) {
-            cc[k]++;
-            given[i]++;
-            counts.labelTotals[k]++;
-        }
-        addAlpha(i, cc);
-        // Fleiss
+        alpha.change(counts, i, old, k);
         if (inFleiss[r]) {
-            int[] fc = fleissCount[i];
-            removeFleiss(i, fc);
-            if (old >= 0) {
-                fc[old]--;
-                fleissGiven[i]--;
-            }
-            if (k >= 0) {
-                fc[k]++;
-                fleissGiven[i]++;
-            }
-            addFleiss(i, fc);
+            fleiss.change(counts, i, old, k);
         }
-        if (old < 0 && k >= 0 && given[i] == 1) {
+        if (old < 0 && k >= 0 && alpha.given(i) == 1) {
             labelledItems++;
-        } else if (old >= 0 && k < 0 && given[i] == 0) {
+        } else if (old >= 0 && k < 0 && alpha.given(i) == 0) {
             labelledItems--;
         }
         row[r] = k;
-    }
-
-    private void removeAlpha(int i, int[] cc) {
-        alpha(i, cc, -1);
-    }
-
-    private void addAlpha(int i, int[] cc) {
-        alpha(i, cc, 1);
-    }
-
-    private void alpha(int i, int[] cc, int sign) {
-        int m = given[i];
-        if (m < 2) {
-            return;
-        }
-        long s = 0;
-        for (int c = 0; c < cc.length; c++) {
-            s += (long) cc[c] * (cc[c] - 1);
-            counts.alphaSum[c] += sign * (long) cc[c];
-        }
-        counts.alphaItems += sign;
-        counts.alphaT[m] += sign * s;
-    }
-
-    private void removeFleiss(int i, int[] fc) {
-        fleiss(i, fc, -1);
-    }
-
-    private void addFleiss(int i, int[] fc) {
-        fleiss(i, fc, 1);
-    }
-
-    private void fleiss(int i, int[] fc, int sign) {
-        int m = counts.fleissRaters.length;
-        if (m < 2 || fleissGiven[i] != m) {
-            return;
-        }
-        counts.fleissItems += sign;
-        for (int c = 0; c < fc.length; c++) {
-            counts.fleissSum[c] += sign * (long) fc[c];
-            counts.fleissSq[c] += sign * (long) fc[c] * fc[c];
-        }
     }
 
     /**
@@ -455,10 +385,8 @@ public final class LiveAgreement implements AutoCloseable {
             old[i] = codes[i];
             codes[i] = new int[nr + SPARE_RATERS];
             Arrays.fill(codes[i], -1);
-            catCount[i] = new int[nl];
-            fleissCount[i] = new int[nl];
-            given[i] = 0;
-            fleissGiven[i] = 0;
+            alpha.clear(i, nl);
+            fleiss.clear(i, nl);
         }
         labelledItems = 0;
         for (int i = 0; i < items.size(); i++) {
@@ -490,32 +418,12 @@ public final class LiveAgreement implements AutoCloseable {
     /** The counts with unused labels dropped and the rest in the canonical (sorted) label order. */
     private AgreementCounts canonicalCounts() {
         List<String> order = usedLabelsInOrder();
-        int nl = labels.size();
         int ul = order.size();
         int[] src = new int[ul];
         for (int j = 0; j < ul; j++) {
             src[j] = labelIndex.get(order.get(j));
         }
-        AgreementCounts c = new AgreementCounts(raters, order, counts.fleissRaters);
-        for (int p = 0; p < counts.pairs.length; p++) {
-            long[] from = counts.confusion[p];
-            long[] to = c.confusion[p];
-            for (int a = 0; a < ul; a++) {
-                for (int b = 0; b < ul; b++) {
-                    to[a * ul + b] = from[src[a] * nl + src[b]];
-                }
-            }
-        }
-        c.fleissItems = counts.fleissItems;
-        c.alphaItems = counts.alphaItems;
-        System.arraycopy(counts.alphaT, 0, c.alphaT, 0, c.alphaT.length);
-        for (int j = 0; j < ul; j++) {
-            c.fleissSum[j] = counts.fleissSum[src[j]];
-            c.fleissSq[j] = counts.fleissSq[src[j]];
-            c.alphaSum[j] = counts.alphaSum[src[j]];
-            c.labelTotals[j] = counts.labelTotals[src[j]];
-        }
-        return c;
+        return counts.relabelled(order, src);
     }
 
     /** The labels some rater gives now, in the canonical (sorted) order. */
@@ -550,7 +458,7 @@ public final class LiveAgreement implements AutoCloseable {
         List<int[]> rows = new ArrayList<>();
         List<Map<String, String>> st = withStrata ? new ArrayList<>() : null;
         for (int i = 0; i < items.size(); i++) {
-            if (given[i] == 0) {
+            if (alpha.given(i) == 0) {
                 continue;
             }
             int[] from = codes[i];

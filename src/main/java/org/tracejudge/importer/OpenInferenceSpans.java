@@ -1,7 +1,9 @@
 package org.tracejudge.importer;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * OpenInference's own span shapes beyond the message attributes {@link OtlpReader} reads: a {@code TOOL} span made by
@@ -11,6 +13,24 @@ import java.util.Map;
  */
 final class OpenInferenceSpans {
     private OpenInferenceSpans() {}
+
+    /** Span kinds that are no step of an agent's run. */
+    private static final Set<String> UNUSED =
+            Set.of("RETRIEVER", "EMBEDDING", "RERANKER", "GUARDRAIL", "EVALUATOR", "PROMPT");
+
+    /** The step an {@code openinference.span.kind} (any case) makes: LLM, TOOL, AGENT or CHAIN; any other is skipped. */
+    static SpanKinds.Decision kind(String openInferenceKind) {
+        String k = openInferenceKind.toUpperCase(Locale.ROOT);
+        if (UNUSED.contains(k)) {
+            return SpanKinds.Decision.skip("OpenInference " + k + " spans (not used)");
+        }
+        return switch (k) {
+            case "LLM" -> SpanKinds.Decision.of(SpanAssembler.Kind.MODEL);
+            case "TOOL" -> SpanKinds.Decision.of(SpanAssembler.Kind.TOOL);
+            case "AGENT", "CHAIN" -> SpanKinds.Decision.of(SpanAssembler.Kind.AGENT);
+            default -> SpanKinds.Decision.skip("spans of unknown OpenInference kind '" + openInferenceKind + "'");
+        };
+    }
 
     /** Whether the attributes are an OpenInference TOOL span's. */
     static boolean isTool(Map<String, JsonNode> a) {

@@ -1,12 +1,7 @@
 package org.tracejudge.judges;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -15,7 +10,6 @@ import java.util.concurrent.Delayed;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.tracejudge.json.Json;
 import org.tracejudge.judges.prompt.PromptRenderer;
 import org.tracejudge.judges.prompt.Rubric;
 import org.tracejudge.judges.provider.Attempt;
@@ -24,7 +18,6 @@ import org.tracejudge.judges.provider.ChatRequest;
 import org.tracejudge.judges.provider.Failure;
 import org.tracejudge.judges.provider.RetryPolicy;
 import org.tracejudge.judges.verdict.Verdict;
-import org.tracejudge.judges.verdict.VerdictParser;
 import org.tracejudge.judges.verdict.VerdictSchema;
 import org.tracejudge.model.Ids;
 import org.tracejudge.model.LabelSet;
@@ -38,7 +31,7 @@ import org.tracejudge.store.ProjectQueries;
  * One run of one judge over the traces that have no verdict from its current version (and those whose null
  * verdict a fatal or transient cause left; all null verdicts with {@code retryNulls}).
  *
- * <p>Traces whose request is already in the cache are answered from it without a request. The others go
+ * <p>Traces whose request is already in the cache ({@link JudgeCache}) are answered from it without a request. The others go
  * to {@code concurrency} worker threads (so never more requests in flight than that), each request waiting
  * for its slot under the requests-per-minute limit and for the end of any pool-wide pause. Each answer is
  * classified ({@link org.tracejudge.judges.provider.Failure}): transient failures go back into a delay queue
@@ -127,6 +120,11 @@ public final class JudgeRunner {
     private final SchemeJudging scheme;
 
     private final String apiKeyEnv;
+    /** Answers already in the project for the same request, by cache key. */
+    private final JudgeCache cache;
+    /** Reads replies: a verdict, or a scheme's answers. */
+    private final JudgeReplies replies;
+
     private final RunCounters counters = new RunCounters();
     /** Failures by reason, as committed (touched by the writer thread only). */
     private final Map<Failure, FailureGroup> groups = new java.util.LinkedHashMap<>();
@@ -173,6 +171,8 @@ public final class JudgeRunner {
             key = key.strip();
         }
         this.client = new ChatClient(cfg.settings(), key, cfg.concurrency(), ProviderKeys.of(project, env));
+        this.replies = new JudgeReplies(rubric);
+        this.cache = new JudgeCache(project, cfg, client, replies);
         this.redactor = RemotePreview.redactorFor(project, cfg);
         this.scheme = SchemeJudging.of(project);
         // a scheme judge is not sent the rubric: its version follows what the scheme asks
@@ -350,11 +350,11 @@ public final class JudgeRunner {
                             asked.formHash());
                 }
                 request = sent.request();
-                String key = asked == null ? cacheKey(request) : cacheKey(request, asked.formHash());
+                String key = cache.key(request, asked == null ? null : asked.formHash());
                 boolean fresh = "null".equals(p.currentAction());
-                String[] hit = fresh ? null : JudgeStore.cached(project, key);
+                String[] hit = fresh ? null : cache.lookup(key);
                 if (hit != null) {
-                    written.add(fromCache(p.traceId(), key, hit, labels, asked, fresh));
+                    written.add(cache.answer(p.traceId(), key, hit, labels, asked, fresh));
                 } else {
                     workers.expect();
                     Job job = new Job(p.traceId(), key, request, labels, asked, fresh);
@@ -479,87 +479,9 @@ public final class JudgeRunner {
         scheduler.resolved();
     }
 
-    /**
-     * A judge's reply read: a verdict of the built-in label sets, or the answers to the scheme's questions (a reply
-     * that is no JSON object at all is a null verdict of the whole trace).
-     */
+    /** A judge's reply read (see {@link JudgeReplies#read}). */
     Read read(String content, LabelSet labels, Asked asked) {
-        if (asked == null) {
-            return new Read(VerdictParser.parse(content, labels, rubric.requiresEvidence()), null);
-        }
-        try {
-            return new Read(null, asked.form().read(content, asked.texts()));
-        } catch (IllegalArgumentException e) {
-            // a free-text reply (a server that refused the schema) may wrap the object in prose or a fence
-            int from = content == null ? -1 : content.indexOf('{');
-            int to = content == null ? -1 : content.lastIndexOf('}');
-            if (from >= 0 && to > from) {
-                try {
-                    return new Read(null, asked.form().read(content.substring(from, to + 1), asked.texts()));
-                } catch (IllegalArgumentException ignored) {
-                    // the whole reply's reason below
-                }
-            }
-            return new Read(Verdict.nullVerdict(e.getMessage(), content), null);
-        }
-    }
-
-    private Outcome fromCache(
-            String traceId, String key, String[] hit, LabelSet labels, Asked asked, boolean replacesNull) {
-        Attempt a = client.reread(hit[1]);
-        Read r = a.kind() == Attempt.Kind.OK
-                ? read(a.content(), labels, asked)
-                : new Read(Verdict.nullVerdict("malformed cached response: " + a.message(), hit[1]), null);
-        if (r.reply() != null) {
-            return new Outcome(traceId, key, null, "ok", null, 0, null, hit[0], null, replacesNull, asked, r.reply());
-        }
-        Verdict v = r.verdict();
-        if (a.kind() == Attempt.Kind.OK && a.truncated() && v.isNull()) {
-            v = Verdict.nullVerdict(
-                    v.nullReason() + " (the reply stopped at the " + cfg.maxTokens()
-                            + "-token limit; raise it with --max-tokens)",
-                    v.raw());
-        }
-        return new Outcome(
-                traceId,
-                key,
-                null,
-                "ok",
-                v,
-                0,
-                v.isNull() ? v.nullReason() : null,
-                hit[0],
-                v.isNull() ? Failure.INVALID_VERDICT : null,
-                replacesNull,
-                asked,
-                null);
-    }
-
-    /** Hash of provider, model, parameters, system prompt and user prompt (never the key or the URL). */
-    String cacheKey(ChatRequest r) {
-        return cacheKey(r, null);
-    }
-
-    /**
-     * As {@link #cacheKey(ChatRequest)}, with a scheme form's hash ({@link SchemeJudging#formHash}): a scheme version
-     * that asks something else is asked again, one that asks the same is answered from the cache.
-     */
-    String cacheKey(ChatRequest r, String formHash) {
-        ObjectNode o = Json.object();
-        o.put("provider", cfg.provider().code());
-        o.put("model", cfg.model());
-        o.set("params", cfg.settings().params());
-        o.put("system", r.system());
-        o.put("user", r.user());
-        if (formHash != null) {
-            o.put("form", formHash);
-        }
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(sha.digest(Json.canonical(o).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return replies.read(content, labels, asked);
     }
 
     static void joinQuietly(Thread t) {

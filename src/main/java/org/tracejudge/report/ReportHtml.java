@@ -4,12 +4,8 @@ import static org.tracejudge.report.Svg.esc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import org.tracejudge.json.Json;
 
 /**
@@ -17,6 +13,11 @@ import org.tracejudge.json.Json;
  * host (its Content-Security-Policy allows nothing but inline styles and data images), a print stylesheet with a page
  * break before each section. Every number on the page is read from the report's figures, which the page also embeds
  * as JSON (a data block, not a script) for reuse.
+ *
+ * <p>This class is the page's frame (head, navigation, footer), the at-a-glance section and the value and table
+ * helpers the sections share; each other section is a class of its own ({@link LeaderboardSection},
+ * {@link ProfileSection}, {@link AgreementSection}, {@link QuestionSection}, {@link CalibrationSection},
+ * {@link SafetySection}, {@link MethodsSection}).
  */
 public final class ReportHtml {
     private ReportHtml() {}
@@ -109,14 +110,14 @@ public final class ReportHtml {
         }
         b.append("</ol></nav></header><main>");
         glance(b, r);
-        leaderboard(b, r);
-        profile(b, r);
-        agreement(b, r);
+        LeaderboardSection.leaderboard(b, r);
+        ProfileSection.profile(b, r);
+        AgreementSection.agreement(b, r);
         QuestionSection.questions(b, r);
         CalibrationSection.calibration(b, r);
         SafetySection.safety(b, r);
         SafetySection.selection(b, r);
-        methods(b, r);
+        MethodsSection.methods(b, r);
         b.append("</main><footer><p class=\"note\">Made by ")
                 .append(esc(text(r.figure("methods"), "tracejudge")))
                 .append(". The figures as JSON are in this file's <code>figures</code> block.</p></footer>");
@@ -282,408 +283,10 @@ public final class ReportHtml {
         b.append("</section>");
     }
 
-    private static void leaderboard(StringBuilder b, StudyReport.Report r) {
-        open(b, "leaderboard");
-        JsonNode lb = r.figure("leaderboard");
-        if (lb == null || lb.isNull()) {
-            missing(b, r.missing().get("leaderboard"));
-            b.append("</section>");
-            return;
-        }
-        if (lb.has("corrected")) {
-            CalibrationSection.corrected(b, lb.get("corrected"), true);
-            b.append("</section>");
-            return;
-        }
-        JsonNode m = lb.get("metrics");
-        b.append("<p>Failure-mode rates per model from the label source <strong>")
-                .append(esc(m.path("source").asText()))
-                .append("</strong>")
-                .append(m.has("judges") ? " (judges " + esc(join(m.get("judges"))) + ")" : "")
-                .append(". TSR, CTUR, RIR and OFR are shares of the tool-required traces and sum to 100%; UTR and "
-                        + "CTRL-Acc are over the control tasks. Each rate with its 95% Wilson score interval.</p>");
-        List<Svg.Interval> rows = new ArrayList<>();
-        List<JsonNode> ranked = rankedModels(m);
-        for (JsonNode mo : ranked) {
-            JsonNode ci = mo.path("ci95").path("CTUR");
-            rows.add(new Svg.Interval(
-                    mo.path("model").asText(),
-                    dbl(mo.get("CTUR")),
-                    ci.isArray() ? ci.get(0).asDouble() : null,
-                    ci.isArray() ? ci.get(1).asDouble() : null,
-                    null));
-        }
-        b.append(Svg.intervals(
-                "CTUR per model with 95% intervals",
-                "Correct tool use rate of each model, highest first, with its 95% Wilson interval; the table below "
-                        + "gives the same values.",
-                "CTUR (correct tool use, tool-required traces)",
-                rows,
-                null));
-        List<List<String>> t = new ArrayList<>();
-        for (JsonNode mo : ranked) {
-            List<String> row = new ArrayList<>();
-            row.add(mo.path("model").asText());
-            row.add(n(mo.path("n_required").asInt()));
-            row.add(n(mo.path("n_control").asInt()));
-            for (String rate : RATES) {
-                row.add(n(pct(mo.get(rate)) + ci(mo.path("ci95").get(rate)) + " ("
-                        + mo.path("counts").path(rate).asText("") + "/"
-                        + mo.path("denominators").path(rate).asText("") + ")"));
-            }
-            t.add(row);
-        }
-        List<String> head = new ArrayList<>(List.of("Model", "Tool-required", "Control"));
-        RATES.forEach(x -> head.add(x.replace('_', '-') + " % [95% CI] (k/n)"));
-        table(b, "Leaderboard, ranked by CTUR (highest first)", head, t);
-        JsonNode cmps = lb.path("comparisons");
-        if (cmps.size() > 0) {
-            b.append(
-                    "<h3>Each model against the next in the ranking</h3><p>Two-proportion z-test (pooled), two-sided, "
-                            + "as <code>tracejudge metrics --compare A,B</code> gives it; no correction for multiple tests.</p>");
-            List<List<String>> ct = new ArrayList<>();
-            for (JsonNode c : cmps) {
-                String pair = c.path("models").get(0).asText() + " vs "
-                        + c.path("models").get(1).asText();
-                c.path("tests").properties().forEach(e -> {
-                    JsonNode x = e.getValue();
-                    if (x.isNull()
-                            || (!MODES.contains(e.getKey()) && !e.getKey().equals("UTR"))) {
-                        return;
-                    }
-                    ct.add(List.of(
-                            pair,
-                            e.getKey(),
-                            n(pct(x.get("rate_a"))),
-                            n(pct(x.get("rate_b"))),
-                            n(String.format(
-                                    Locale.ROOT, "%+.1f", 100 * x.path("diff").asDouble())),
-                            n(String.format(Locale.ROOT, "%.2f", x.path("z").asDouble())),
-                            n(p(x.get("p_value")))));
-                });
-            }
-            table(b, "z-tests", List.of("Models", "Rate", "A", "B", "A − B (points)", "z", "p"), ct);
-        }
-        b.append("</section>");
-    }
-
-    static List<JsonNode> rankedModels(JsonNode metrics) {
-        List<JsonNode> out = new ArrayList<>();
-        metrics.path("models").forEach(out::add);
-        out.sort(java.util.Comparator.comparingDouble(x -> {
-            Double d = dbl(x.get("CTUR"));
-            return d == null ? 1 : -d;
-        }));
-        return out;
-    }
-
     static String join(JsonNode arr) {
         List<String> s = new ArrayList<>();
         arr.forEach(x -> s.add(x.asText()));
         return String.join(", ", s);
-    }
-
-    private static void profile(StringBuilder b, StudyReport.Report r) {
-        open(b, "profile");
-        JsonNode lb = r.figure("leaderboard");
-        // per model: the rates shown, from metrics or from the corrected leaderboard
-        Map<String, Map<String, Double>> byModel = new LinkedHashMap<>();
-        String what;
-        if (lb == null || lb.isNull()) {
-            missing(b, r.missing().get("leaderboard"));
-            b.append("</section>");
-            return;
-        } else if (lb.has("corrected")) {
-            what = "corrected (recommended estimate per rate)";
-            for (JsonNode mo : lb.get("corrected").path("models")) {
-                Map<String, Double> v = new LinkedHashMap<>();
-                for (String rate : List.of("TSR", "CTUR", "RIR", "OFR", "UTR")) {
-                    v.put(rate, dbl(mo.path(rate).get("corrected")));
-                }
-                byModel.put(mo.path("model").asText(), v);
-            }
-        } else {
-            what = "label source " + lb.get("metrics").path("source").asText();
-            for (JsonNode mo : lb.get("metrics").path("models")) {
-                Map<String, Double> v = new LinkedHashMap<>();
-                for (String rate : List.of("TSR", "CTUR", "RIR", "OFR", "UTR")) {
-                    v.put(rate, dbl(mo.get(rate)));
-                }
-                byModel.put(mo.path("model").asText(), v);
-            }
-        }
-        b.append("<h3>Failure profile: CTUR against UTR</h3><p>Each model as a point: how often it used the tool "
-                        + "correctly when a tool was required (CTUR, right is better) against how often it called a tool when none "
-                        + "was needed (UTR, lower is better); ")
-                .append(esc(what))
-                .append(".</p>");
-        List<Svg.XY> pts = new ArrayList<>();
-        List<List<String>> rows = new ArrayList<>();
-        for (Map.Entry<String, Map<String, Double>> e : byModel.entrySet()) {
-            Double x = e.getValue().get("CTUR");
-            Double y = e.getValue().get("UTR");
-            rows.add(List.of(e.getKey(), n(fmt(x)), n(fmt(y))));
-            if (x != null && y != null) {
-                pts.add(new Svg.XY(e.getKey(), x, y));
-            }
-        }
-        if (pts.isEmpty()) {
-            missing(
-                    b,
-                    "No model has both a CTUR and a UTR: the profile needs labelled tool-required and control "
-                            + "traces of the same model.");
-        } else {
-            b.append(Svg.scatter(
-                    "Failure profile: CTUR against UTR per model",
-                    "Scatter plot, one labelled point per model; the table below gives the same values.",
-                    "CTUR (correct tool use)",
-                    "UTR (unnecessary tool use)",
-                    pts));
-        }
-        table(b, "Failure profile (percent)", List.of("Model", "CTUR", "UTR"), rows);
-        b.append(
-                "<h3>Failure modes per model</h3><p>Where the tool-required traces of each model went: correct use "
-                        + "(CTUR), tool skipped (TSR), result ignored (RIR), output fabricated (OFR); each bar sums to 100%.</p>");
-        List<Svg.Stack> bars = new ArrayList<>();
-        List<List<String>> mrows = new ArrayList<>();
-        List<String> order = List.of("CTUR", "TSR", "RIR", "OFR");
-        for (Map.Entry<String, Map<String, Double>> e : byModel.entrySet()) {
-            double[] parts = new double[order.size()];
-            boolean all = true;
-            List<String> row = new ArrayList<>();
-            row.add(e.getKey());
-            for (int k = 0; k < order.size(); k++) {
-                Double v = e.getValue().get(order.get(k));
-                row.add(n(fmt(v)));
-                if (v == null) {
-                    all = false;
-                } else {
-                    parts[k] = v;
-                }
-            }
-            mrows.add(row);
-            if (all) {
-                double sum = 0;
-                for (double v : parts) {
-                    sum += v;
-                }
-                if (sum > 0) {
-                    for (int k = 0; k < parts.length; k++) {
-                        parts[k] /= sum;
-                    }
-                    bars.add(new Svg.Stack(e.getKey(), parts));
-                }
-            }
-        }
-        if (bars.isEmpty()) {
-            missing(b, "No model has labelled tool-required traces, so there are no failure modes to show.");
-        } else {
-            b.append(Svg.stacked(
-                    "Failure modes per model",
-                    "Stacked bars, one per model, of the shares CTUR, TSR, RIR and OFR; each part has its own pattern "
-                            + "and its percent written on it where it fits; the table below gives the same values.",
-                    List.of("CTUR correct", "TSR skipped", "RIR ignored", "OFR fabricated"),
-                    bars));
-        }
-        table(
-                b,
-                "Failure modes (percent of tool-required traces)",
-                List.of("Model", "CTUR", "TSR", "RIR", "OFR"),
-                mrows);
-        b.append("</section>");
-    }
-
-    static String fmt(Double v) {
-        return v == null ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
-    }
-
-    private static void agreement(StringBuilder b, StudyReport.Report r) {
-        open(b, "agreement");
-        JsonNode a = r.figure("agreement");
-        if (a == null || a.isNull()) {
-            missing(b, r.missing().get("agreement"));
-            b.append("</section>");
-            return;
-        }
-        b.append("<p>")
-                .append(a.path("n_items").asInt())
-                .append(" traces labelled by at least two of the raters ")
-                .append(esc(join(a.path("raters"))))
-                .append(". 95% intervals: ")
-                .append(esc(a.path("bootstrap").path("method").asText("percentile bootstrap")))
-                .append(", ")
-                .append(a.path("bootstrap").path("resamples").asInt())
-                .append(" resamples, seed ")
-                .append(a.path("bootstrap").path("seed").asLong())
-                .append(".</p>");
-        for (JsonNode l : a.path("left_out")) {
-            b.append("<p class=\"note\">Left out: ")
-                    .append(esc(l.path("rater").asText()))
-                    .append(" gives the same label as ")
-                    .append(esc(l.path("same_as").asText()))
-                    .append(" on ")
-                    .append(l.path("same").asInt())
-                    .append(" of ")
-                    .append(l.path("shared").asInt())
-                    .append(" shared traces: not an independent rater.</p>");
-        }
-        JsonNode f = a.path("fleiss");
-        JsonNode al = a.path("alpha");
-        table(
-                b,
-                "Agreement over all raters",
-                List.of("Coefficient", "Value [95% CI]", "n", "Note"),
-                List.of(
-                        List.of(
-                                "Fleiss' κ",
-                                n(dec(f.get("kappa")) + ciDec(f.get("ci95"))),
-                                n(f.path("n").asLong()),
-                                text(f, "note") + " " + text(f, "prevalence_note")),
-                        List.of(
-                                "Gwet's AC1",
-                                n(dec(f.get("ac1")) + ciDec(f.get("ac1_ci95"))),
-                                n(f.path("n").asLong()),
-                                ""),
-                        List.of(
-                                "Krippendorff's α (nominal)",
-                                n(dec(al.get("value")) + ciDec(al.get("ci95"))),
-                                n(al.path("n").asLong()),
-                                text(al, "note"))));
-        List<String> raters = new ArrayList<>();
-        a.path("raters").forEach(x -> raters.add(x.asText()));
-        Map<String, JsonNode> pairs = new LinkedHashMap<>();
-        for (JsonNode pr : a.path("pairwise")) {
-            pairs.put(pr.path("a").asText() + "\u0000" + pr.path("b").asText(), pr);
-            pairs.put(pr.path("b").asText() + "\u0000" + pr.path("a").asText(), pr);
-        }
-        List<List<String>> mat = new ArrayList<>();
-        for (String x : raters) {
-            List<String> row = new ArrayList<>();
-            row.add(x);
-            for (String y : raters) {
-                JsonNode pr = pairs.get(x + "\u0000" + y);
-                row.add(
-                        x.equals(y)
-                                ? "—"
-                                : pr == null
-                                        ? "n/a"
-                                        : n(dec(pr.get("kappa")) + ciDec(pr.get("ci95")) + " (n "
-                                                + pr.path("n").asLong() + ")"));
-            }
-            mat.add(row);
-        }
-        List<String> head = new ArrayList<>();
-        head.add("Cohen's κ [95% CI]");
-        head.addAll(raters);
-        table(b, "Pairwise Cohen's κ", head, mat);
-        List<List<String>> per = new ArrayList<>();
-        for (JsonNode l : a.path("per_label")) {
-            per.add(List.of(
-                    l.path("label").asText(),
-                    n(String.format(
-                            Locale.ROOT, "%.1f%%", 100 * l.path("prevalence").asDouble())),
-                    n(dec(l.get("fleiss_kappa")) + ciDec(l.get("fleiss_ci95"))),
-                    (l.path("low_prevalence_effect").asBoolean() ? "low prevalence lowers κ. " : "")
-                            + text(l, "fleiss_note")
-                            + text(l, "note")));
-        }
-        table(
-                b,
-                "Per-label κ (one label against the rest)",
-                List.of("Label", "Prevalence", "Fleiss' κ [95% CI]", "Note"),
-                per);
-        if (a.path("warnings").size() > 0) {
-            b.append("<h3>Precision</h3><ul>");
-            a.path("warnings").forEach(w -> b.append("<li>")
-                    .append(esc(w.path("message").asText()))
-                    .append("</li>"));
-            b.append("</ul>");
-        }
-        b.append("</section>");
-    }
-
-    private static void methods(StringBuilder b, StudyReport.Report r) {
-        open(b, "methods");
-        JsonNode m = r.figure("methods");
-        List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("Made by", m.path("tracejudge").asText()));
-        rows.add(List.of("Project file", m.path("project_file").asText()));
-        rows.add(List.of("Project file SHA-256", HASH + m.path("project_sha256").asText()));
-        rows.add(List.of("Label source of the leaderboard", m.path("source").asText()));
-        rows.add(List.of(
-                "Ensemble",
-                m.has("ensemble_rule")
-                        ? "rule " + m.path("ensemble_rule").asText() + ", judges " + join(m.path("ensemble_judges"))
-                                + ". " + m.path("ensemble").asText()
-                        : "none chosen: " + m.path("ensemble_note").asText()));
-        table(b, "Provenance", List.of("Item", "Value"), rows);
-        List<List<String>> raters = new ArrayList<>();
-        for (JsonNode x : m.path("raters")) {
-            raters.add(List.of(
-                    x.path("name").asText(),
-                    x.path("kind").asText(),
-                    x.path("version").asText(),
-                    x.path("model").asText(""),
-                    x.path("rubric").asText(""),
-                    n(x.path("labels").asInt())));
-        }
-        table(
-                b,
-                "Label sources: raters, rubric versions and judge models",
-                List.of("Rater", "Kind", "Version", "Model", "Rubric", "Labels"),
-                raters);
-        List<List<String>> imports = new ArrayList<>();
-        for (JsonNode x : m.path("imports")) {
-            imports.add(List.of(
-                    x.path("file").asText(),
-                    x.path("format").asText(),
-                    x.path("rater").asText(""),
-                    n(x.path("rows").asInt()),
-                    x.path("imported_at").asText(),
-                    HASH + x.path("sha256").asText()));
-        }
-        if (imports.isEmpty()) {
-            b.append("<p>No file was imported.</p>");
-        } else {
-            table(b, "Imported files", List.of("File", "Format", "Rater", "Rows", "Imported", "SHA-256"), imports);
-        }
-        JsonNode k = r.figure("corrected");
-        b.append("<h3>Sample designs</h3>");
-        if (k != null && !k.isNull()) {
-            JsonNode s = k.path("sample");
-            b.append("<p>Calibration sample '")
-                    .append(esc(s.path("name").asText()))
-                    .append("': design ")
-                    .append(esc(s.path("design").asText()))
-                    .append(", seed ")
-                    .append(s.path("seed").asLong())
-                    .append(", ")
-                    .append(s.path("drawn").asInt())
-                    .append(" drawn of ")
-                    .append(s.path("population").asInt())
-                    .append(" judged traces on ")
-                    .append(esc(s.path("drawn_at").asText()))
-                    .append(", ")
-                    .append(s.path("with_gold").asInt())
-                    .append(" with gold.</p>");
-        } else {
-            b.append("<p>No calibration sample is used in this report.</p>");
-        }
-        b.append("<h3>Estimators</h3><ul>");
-        for (String e : ESTIMATORS) {
-            b.append("<li>").append(esc(e)).append("</li>");
-        }
-        b.append("</ul><h3>Left out</h3><ul>");
-        Set<String> left = new LinkedHashSet<>();
-        r.missing().forEach((key, why) -> left.add(title(key) + ": " + why));
-        left.add("Trace text: no excerpt of any trace is quoted (see the note at the top).");
-        left.add(
-                "Call-level figures of long conversations (tracejudge metrics shows them), agreement by stratum "
-                        + "(tracejudge agreement --by) and the latent-class estimates (calibration --latent): not in this report.");
-        for (String s : left) {
-            b.append("<li>").append(esc(s)).append("</li>");
-        }
-        b.append("</ul></section>");
     }
 
     static String title(String key) {
@@ -694,25 +297,4 @@ public final class ReportHtml {
         }
         return key.equals("corrected") ? "Corrected rates" : key;
     }
-
-    static final List<String> ESTIMATORS = List.of(
-            "Rates: a count over its denominator with the Wilson score interval (Wilson 1927).",
-            "Two models on one rate: the pooled two-proportion z-test, two-sided.",
-            "Agreement: Cohen's κ (Cohen 1960) per pair, Fleiss' κ (Fleiss 1971), Gwet's AC1 (Gwet 2008), "
-                    + "Krippendorff's α (Krippendorff 2004), with percentile bootstrap intervals over traces.",
-            "Judges against gold: sensitivity, specificity, precision and NPV with Wilson intervals; gold is the "
-                    + "traces where every person who decided agrees.",
-            "Corrected rates: Rogan-Gladen (Rogan and Gladen 1978) with the score interval; prediction-powered "
-                    + "inference PPI++ (Angelopoulos et al. 2023) with cross-fitted λ and the Agresti-Min adjusted "
-                    + "interval; gold only with Wilson's; stratified designs with the stratified score interval; "
-                    + "variances with the finite-population correction.",
-            "The project's own questions: per kind the coefficients tracejudge agreement --question computes "
-                    + "(single choice: Cohen's κ per pair, Fleiss' κ, Krippendorff's α nominal, Gwet's AC1; multiple "
-                    + "choice: α with the MASI distance (Passonneau 2006) and κ per option; ordinal: weighted κ, linear "
-                    + "and quadratic, per pair and α ordinal; number: α interval and ICC(2,1) (Shrout and Fleiss 1979); "
-                    + "yes/no per tool: the single-choice set per tool; spans: F1 per pair, exact and overlapping), "
-                    + "over the traces both or enough raters answered, with percentile bootstrap intervals; free text "
-                    + "has none.",
-            "Tool selection: exact-match accuracy with Wilson intervals, McNemar's test on paired trials "
-                    + "(McNemar 1947).");
 }

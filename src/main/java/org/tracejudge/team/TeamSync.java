@@ -15,12 +15,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.tracejudge.model.Ids;
 import org.tracejudge.store.Project;
 import org.tracejudge.store.ProjectException;
 import org.tracejudge.store.Timestamps;
@@ -200,13 +196,13 @@ public final class TeamSync {
         try (Checkpoints ck = new Checkpoints(p)) {
             for (Kind kind : lead ? List.of(Kind.values()) : Kind.REVIEWER) {
                 if (kind == Kind.META) {
-                    counts[0] += pushMeta(p, hub, project);
+                    counts[0] += TeamPush.pushMeta(p, hub, project);
                 } else {
                     try {
-                        push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
+                        TeamPush.push(p, hub, project, kind, lead ? null : person, io, pushedSeqs, counts, l);
                     } catch (SQLException e) {
                         if ((kind != Kind.SKIP && kind != Kind.COMMENT && kind != Kind.SCHEME && kind != Kind.ANSWER)
-                                || !refusedAsUnknown(e)) {
+                                || !TeamPush.refusedAsUnknown(e)) {
                             throw e;
                         }
                         // a hub on an older schema (the lead migrates it with team init) does not take skips (schema
@@ -215,7 +211,7 @@ public final class TeamSync {
                     }
                 }
             }
-            counts[2] = pull(p, hub, project, pushedSeqs, io, l, counts);
+            counts[2] = TeamPull.pull(p, hub, project, pushedSeqs, io, l, counts);
             counts[5] += verify(p, hub, project, false);
         } finally {
             io.shutdown();
@@ -235,126 +231,6 @@ public final class TeamSync {
                 counts[3],
                 counts[4],
                 counts[5]);
-    }
-
-    /**
-     * Pushes the rows of one kind the hub lacks, batch after batch in rowid order. While the hub inserts a batch this
-     * thread reads the next one; a batch is recorded as on the hub ({@code team_entry}, the push cursor) only after the
-     * hub committed it, and the next batch goes out only after that, so batches reach the hub in order, one at a time.
-     * {@code counts}: pushed, kept local.
-     */
-    private static void push(
-            Project p,
-            Hub hub,
-            String project,
-            Kind kind,
-            String person,
-            ExecutorService io,
-            Set<Long> pushedSeqs,
-            int[] counts,
-            Listener l)
-            throws SQLException {
-        long cursor = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + kind.code));
-        Future<Hub.Pushed> inFlight = null;
-        LocalTeam.Scan sent = null;
-        try {
-            while (true) {
-                checkCancel(l);
-                long from = cursor;
-                LocalTeam.Scan sc = p.read(c -> LocalTeam.scan(c, kind, from, pushBatch, pushChars, person));
-                if (inFlight != null) {
-                    recordPushed(p, kind, sent, await(inFlight), pushedSeqs, counts, l);
-                    inFlight = null;
-                }
-                cursor = sc.lastRowid();
-                if (sc.entries().isEmpty()) {
-                    if (sc.lastRowid() != from) {
-                        recordPushed(p, kind, sc, Hub.Pushed.empty(), pushedSeqs, counts, l);
-                    }
-                } else {
-                    inFlight = io.submit(() -> hub.push(project, sc.entries()));
-                    sent = sc;
-                }
-                if (!sc.more()) {
-                    break;
-                }
-            }
-            if (inFlight != null) {
-                recordPushed(p, kind, sent, await(inFlight), pushedSeqs, counts, l);
-                inFlight = null;
-            }
-        } finally {
-            settle(inFlight);
-        }
-    }
-
-    /** A refusal for an entry kind the hub's schema does not know (check constraint or no insert policy for it). */
-    private static boolean refusedAsUnknown(SQLException e) {
-        return "23514".equals(e.getSQLState()) || "42501".equals(e.getSQLState());
-    }
-
-    /**
-     * Records a batch the hub committed: its entries as on the hub (with seq and digest), the hub's time and name on
-     * the decisions it stored, the entries it refused (with why), the push cursor after it.
-     */
-    private static void recordPushed(
-            Project p, Kind kind, LocalTeam.Scan sc, Hub.Pushed r, Set<Long> pushedSeqs, int[] counts, Listener l) {
-        List<String> known = new ArrayList<>(sc.ids().size());
-        for (String id : sc.ids()) {
-            if (!r.refused().containsKey(kind.code + "/" + id)) {
-                known.add(id);
-            }
-        }
-        p.write(c -> {
-            LocalTeam.adopt(c, kind, r.stamps());
-            LocalTeam.markKnown(c, kind.code, known, r.seqs(), r.digests());
-            LocalTeam.markRejected(c, r.refused());
-            LocalTeam.setMeta(c, LocalTeam.PUSH_ROWID + kind.code, Long.toString(sc.lastRowid()));
-            return null;
-        });
-        pushedSeqs.addAll(r.seqs().values());
-        counts[0] += r.seqs().size();
-        counts[1] += sc.keptLocal();
-        counts[3] += r.refused().size();
-        if (!sc.entries().isEmpty()) {
-            l.progress("pushed " + kind.code, counts[0]);
-        }
-    }
-
-    /** The result of a hub call made on the hub thread, its failure rethrown here as it was. */
-    private static <T> T await(Future<T> f) throws SQLException {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("sync interrupted; what was sent and taken so far is kept");
-        } catch (ExecutionException e) {
-            Throwable t = e.getCause();
-            if (t instanceof SQLException x) {
-                throw x;
-            }
-            if (t instanceof RuntimeException x) {
-                throw x;
-            }
-            if (t instanceof Error x) {
-                throw x;
-            }
-            throw new IllegalStateException(t);
-        }
-    }
-
-    /** Waits for a hub call still running after a failure here (the connection is not shared while it runs). */
-    private static void settle(Future<?> f) {
-        if (f == null) {
-            return;
-        }
-        try {
-            f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException ignored) {
-            // the failure that brought us here is the one reported
-        }
     }
 
     /**
@@ -386,147 +262,6 @@ public final class TeamSync {
             pragma("wal_autocheckpoint = 1000");
             pragma("wal_checkpoint(PASSIVE)");
         }
-    }
-
-    private static int pushMeta(Project p, Hub hub, String project) throws SQLException {
-        Map<String, String> changed = p.read(LocalTeam::changedMeta);
-        if (changed.isEmpty()) {
-            return 0;
-        }
-        List<Hub.Entry> entries = new ArrayList<>();
-        Map<String, String> keyOf = new HashMap<>();
-        for (Map.Entry<String, String> e : changed.entrySet()) {
-            String id = Ids.random();
-            com.fasterxml.jackson.databind.node.ObjectNode b = org.tracejudge.json.Json.object();
-            b.put("key", e.getKey());
-            b.put("value", e.getValue());
-            entries.add(new Hub.Entry(0, Kind.META.code, id, b.toString()));
-            keyOf.put(id, e.getKey());
-        }
-        Hub.Pushed pushed = hub.push(project, entries);
-        Map<String, Long> seqs = pushed.seqs();
-        p.write(c -> {
-            for (Hub.Entry e : entries) {
-                Long seq = seqs.get(e.kind() + "/" + e.id());
-                if (seq != null) {
-                    LocalTeam.recordMeta(c, keyOf.get(e.id()), changed.get(keyOf.get(e.id())), seq);
-                }
-            }
-            LocalTeam.markKnown(c, Kind.META.code, new ArrayList<>(keyOf.keySet()), seqs, pushed.digests());
-            return null;
-        });
-        return seqs.size();
-    }
-
-    /**
-     * Pulls what the hub has after the pull cursor, in seq windows, up to the newest entry there when the pull began
-     * (every entry of the project up to it has committed: pushes of a project commit in seq order). The next page is
-     * read from the hub while this thread writes the current one into the file; each page is one file transaction
-     * that also moves the cursor.
-     */
-    private static int pull(
-            Project p, Hub hub, String project, Set<Long> pushedSeqs, ExecutorService io, Listener l, int[] counts)
-            throws SQLException {
-        long cursor0 = p.read(c -> LocalTeam.longMeta(c, LocalTeam.PULL_SEQ));
-        int pulled = 0;
-        List<Hub.Entry> unblinded = hub.unblinded(project, cursor0);
-        if (!unblinded.isEmpty()) {
-            LocalTeam.Applied a = p.write(c -> LocalTeam.apply(c, unblinded, new LocalTeam.Applied()));
-            pulled += a.added;
-            counts[4] += a.quarantined;
-            counts[5] += a.tampered;
-        }
-        long last = hub.lastSeq(project);
-        if (last <= cursor0) {
-            return pulled;
-        }
-        Future<Hub.Page> next = io.submit(() -> fetch(p, hub, project, cursor0, last, pushedSeqs));
-        try {
-            while (next != null) {
-                checkCancel(l);
-                Hub.Page page = await(next);
-                next = page.upto() < last
-                        ? io.submit(() -> fetch(p, hub, project, page.upto(), last, pushedSeqs))
-                        : null;
-                if (page.entries().isEmpty() && next != null) {
-                    continue; // a window of other projects' or hidden entries: the cursor moves with the next page
-                }
-                pulled += p.write(c -> {
-                    Map<String, long[]> before = new HashMap<>();
-                    for (Kind k : Kind.values()) {
-                        if (k != Kind.META) {
-                            long cur = LocalTeam.longMeta(c, LocalTeam.PUSH_ROWID + k.code);
-                            before.put(k.code, new long[] {cur, LocalTeam.maxRowid(c, k.table)});
-                        }
-                    }
-                    LocalTeam.Applied a = LocalTeam.apply(c, page.entries(), new LocalTeam.Applied());
-                    counts[4] += a.quarantined;
-                    counts[5] += a.tampered;
-                    int n = a.added;
-                    LocalTeam.setMeta(c, LocalTeam.PULL_SEQ, Long.toString(page.upto()));
-                    beforeCommit.accept("pull");
-                    // a table with nothing waiting to push before these rows came in has nothing waiting after them
-                    // either
-                    for (Kind k : Kind.values()) {
-                        long[] b = before.get(k.code);
-                        if (b != null && b[0] >= b[1]) {
-                            LocalTeam.setMeta(
-                                    c, LocalTeam.PUSH_ROWID + k.code, Long.toString(LocalTeam.maxRowid(c, k.table)));
-                        }
-                    }
-                    return n;
-                });
-                l.progress("pulled", pulled);
-            }
-        } finally {
-            settle(next);
-        }
-        return pulled;
-    }
-
-    /** One page of a pull (on the hub thread): the window after {@code after}, with the bodies this file needs. */
-    private static Hub.Page fetch(Project p, Hub hub, String project, long after, long last, Set<Long> pushedSeqs)
-            throws SQLException {
-        Hub.Page page = hub.pull(project, after, Math.min(last, after + pullBatch), pullBatch, pullChars);
-        List<Hub.Entry> entries = withBodies(p, hub, project, page.entries(), pushedSeqs);
-        // the digests are worked out here, on the hub thread, while the other thread writes the previous page
-        entries.replaceAll(Hub.Entry::digested);
-        return new Hub.Page(entries, page.upto());
-    }
-
-    /**
-     * A page of pulled entries with the connected person's own entries (sent without body) dropped where this file
-     * has them (those this sync pushed, else looked up) and fetched whole where it does not (the same person's other
-     * laptop).
-     */
-    private static List<Hub.Entry> withBodies(
-            Project p, Hub hub, String project, List<Hub.Entry> page, Set<Long> pushedSeqs) throws SQLException {
-        List<Hub.Entry> own = new ArrayList<>();
-        for (Hub.Entry e : page) {
-            if (e.body() == null && !pushedSeqs.contains(e.seq())) {
-                own.add(e);
-            }
-        }
-        Set<Long> have = own.isEmpty() ? Set.of() : p.read(c -> LocalTeam.known(c, own));
-        List<Long> fetch = new ArrayList<>();
-        for (Hub.Entry e : own) {
-            if (!have.contains(e.seq())) {
-                fetch.add(e.seq());
-            }
-        }
-        Map<Long, Hub.Entry> fetched = new HashMap<>();
-        for (Hub.Entry e : hub.bodies(project, fetch)) {
-            fetched.put(e.seq(), e);
-        }
-        List<Hub.Entry> out = new ArrayList<>(page.size());
-        for (Hub.Entry e : page) {
-            if (e.body() != null) {
-                out.add(e);
-            } else if (fetched.containsKey(e.seq())) {
-                out.add(fetched.get(e.seq()));
-            }
-        }
-        return out;
     }
 
     /**
@@ -657,12 +392,6 @@ public final class TeamSync {
         Instant hubNow = hub.now();
         long t1 = System.currentTimeMillis();
         return hubNow.toEpochMilli() - (t0 + t1) / 2;
-    }
-
-    private static void checkCancel(Listener l) {
-        if (l.cancelled()) {
-            throw new CancellationException("sync cancelled; what was sent and taken so far is kept");
-        }
     }
 
     /** How many of this laptop's entries wait to be pushed (what the next sync sends), and how many stay local. */
