@@ -69,6 +69,11 @@ public final class TraceTableViewModel implements Session.Listener {
 
     private volatile List<String> ids = List.of();
     private volatile long generation;
+    /**
+     * Bumped (FX thread) by every filter or sort change: a queue still reading its id list for an older one stops (the
+     * project thread is the newer one's).
+     */
+    private final java.util.concurrent.atomic.AtomicLong requests = new java.util.concurrent.atomic.AtomicLong();
 
     public TraceTableViewModel(Session session) {
         this.session = session;
@@ -192,7 +197,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     @Override
     public void read(Session.Read r) {
-        publishQueue(r.table(), r.filter(), r.sort(), r.showColumns());
+        publishQueue(r.table(), r.filter(), r.sort(), r.showColumns(), true, requests.get());
     }
 
     /** Changes the filter; the queue is re-read in the background. */
@@ -296,10 +301,15 @@ public final class TraceTableViewModel implements Session.Listener {
         TraceTable.Filter f = session.filterProperty().get();
         TraceTable.Sort s = session.state().sortProperty().get();
         session.setLoading(true);
-        session.setStatus("Filtering…");
+        session.setStatus(f.search().isEmpty() ? "Filtering…" : "Searching…");
+        long request = requests.incrementAndGet();
         session.submit(() -> {
+            if (requests.get() != request) {
+                return; // a newer filter or sort is queued behind this one
+            }
             try {
-                publishQueue(t, f, s, null);
+                // as when opening: the count and the first page first, the full id list after them (issue 51)
+                publishQueue(t, f, s, () -> {}, false, request);
             } catch (RuntimeException e) {
                 session.onFx(() -> {
                     session.setStatus("Cannot filter: " + e.getMessage());
@@ -309,9 +319,17 @@ public final class TraceTableViewModel implements Session.Listener {
         });
     }
 
-    /** On the worker: reads the filter's ids and first page, then swaps the table's items on the FX thread. */
-    private void publishQueue(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
-        if (alsoOnFx != null && publishOpening(t, f, s, alsoOnFx)) {
+    /**
+     * On the worker: reads the filter's count, first page and ids ({@link #publishOpening}), and swaps the table's items
+     * on the FX thread; in one step (the ids, then the first page) when the queue changed while it was read.
+     *
+     * @param refresh whether the project was read again (an opening, an import ended): a selected trace that left the
+     *     queue leaves nothing selected; false for a filter or sort the person chose (the queue starts at its top)
+     * @param request the {@link #requests} number this read answers: once another is made, the id list is not read on
+     */
+    private void publishQueue(
+            TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx, boolean refresh, long request) {
+        if (publishOpening(t, f, s, alsoOnFx, refresh, request)) {
             return;
         }
         List<String> list = t.ids(f, s);
@@ -338,7 +356,7 @@ public final class TraceTableViewModel implements Session.Listener {
             session.setStatus(traces(list.size()) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
-            restoreSelection(list, true, alsoOnFx != null);
+            restoreSelection(list, true, refresh);
             revisiting = false;
             queueEnd.set("");
             showCurrent();
@@ -564,28 +582,33 @@ public final class TraceTableViewModel implements Session.Listener {
     private record WaitingPage(int page, Consumer<List<TraceTable.Row>> done) {}
 
     /**
-     * Opening, on the worker: the table appears in three steps so that its first rows do not wait for the full,
-     * sorted id list (about 0.6 s for 100,000 traces). 1. the columns and as many rows as the queue has (a count),
-     * which the FX thread styles and lays out while this thread goes on; 2. the first page (an ORDER BY … LIMIT
-     * query), which fills the visible rows and shows the first trace; 3. the id list, which every later page and
-     * every move past the first page reads. Returns false when the queue changed between the count and the list
-     * (a write came in); the caller then publishes it in one step.
+     * On the worker: the table appears in three steps so that its first rows do not wait for the full, sorted id list
+     * (about 0.6 s for 100,000 traces, 3–4 s for 1,000,000). 1. the columns and as many rows as the queue has (a
+     * count), which the FX thread styles and lays out while this thread goes on; 2. the first page (the model-by-model
+     * walk of {@link TraceTable#firstPage}), which fills the visible rows and shows the first trace; 3. the id list,
+     * which every later page and every move past the first page reads; its read stops once a newer filter or sort is
+     * asked for. A search reads the traces' text, so it skips the count: one scan finds its first page (shown as soon
+     * as it is found) and its id list, and the count is the list's length. Returns false when the queue changed between
+     * the count and the list (a write came in); the caller then publishes it in one step.
      */
-    private boolean publishOpening(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
-        int n = t.count(f);
+    private boolean publishOpening(
+            TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx, boolean refresh, long request) {
+        boolean search = !f.search().isEmpty();
+        int n = search ? -1 : t.count(f);
         long gen;
         synchronized (this) {
             gen = ++generation;
         }
         List<WaitingPage> waiting = new ArrayList<>(); // FX thread only
         boolean[] idsHere = {false}; // FX thread only
-        PagedRows pr = new PagedRows(n, (page, d) -> {
+        PagedRows.PageLoader loader = (page, d) -> {
             if (idsHere[0]) {
                 loadPage(gen, page, d);
             } else {
                 waiting.add(new WaitingPage(page, d));
             }
-        });
+        };
+        PagedRows[] shown = {new PagedRows(Math.max(0, n), loader)}; // FX thread after this one
         session.onFx(() -> {
             if (gen != generation) {
                 return;
@@ -593,31 +616,60 @@ public final class TraceTableViewModel implements Session.Listener {
             rememberSelection();
             ids = List.of();
             alsoOnFx.run();
-            rows.set(pr);
-            total.set(n);
+            rows.set(shown[0]);
+            total.set(Math.max(0, n));
             done.set(-1);
             doneWhileCounting = 0;
         });
-        List<TraceTable.Row> first = t.firstPage(f, s, PagedRows.PAGE);
-        List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
-        session.onFx(() -> {
-            if (gen != generation) {
-                return;
-            }
-            if (!idsHere[0]) {
-                ids = firstIds; // until the whole list is here: the first page's moves work at once
-            }
-            pr.preload(0, first);
-            session.setStatus(traces(n) + " · " + t.describe(f));
-            session.setLoading(false);
-            session.openingDone();
-            restoreSelection(firstIds, false, true);
-            revisiting = false;
-            queueEnd.set("");
-            showCurrent();
-        });
-        List<String> list = t.ids(f, s);
-        if (list.size() != n) {
+        java.util.function.Consumer<List<TraceTable.Row>> showFirst = first -> {
+            List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
+            session.onFx(() -> {
+                if (gen != generation) {
+                    return;
+                }
+                if (!idsHere[0]) {
+                    ids = firstIds; // until the whole list is here: the first page's moves work at once
+                }
+                if (search && !idsHere[0]) {
+                    // the search's first rows, until its scan ends and the count is known
+                    shown[0] = new PagedRows(first.size(), loader);
+                    rows.set(shown[0]);
+                    total.set(first.size());
+                }
+                shown[0].preload(0, first);
+                session.setStatus(
+                        search
+                                ? "Searching… the first " + traces(first.size()) + " · " + t.describe(f)
+                                : traces(n) + " · " + t.describe(f));
+                session.setLoading(false);
+                session.openingDone();
+                restoreSelection(firstIds, false, refresh);
+                revisiting = false;
+                queueEnd.set("");
+                showCurrent();
+            });
+        };
+        java.util.concurrent.atomic.AtomicReference<List<TraceTable.Row>> firstRows =
+                new java.util.concurrent.atomic.AtomicReference<>(List.of());
+        if (!search) {
+            firstRows.set(t.firstPage(f, s, PagedRows.PAGE));
+            showFirst.accept(firstRows.get());
+        }
+        List<String> list = t.ids(
+                f,
+                s,
+                () -> requests.get() != request,
+                PagedRows.PAGE,
+                search
+                        ? firstIds -> {
+                            firstRows.set(t.rows(firstIds));
+                            showFirst.accept(firstRows.get());
+                        }
+                        : null);
+        if (list == null) {
+            return true; // a newer filter or sort is being read: it publishes its own queue
+        }
+        if (!search && list.size() != n) {
             return false;
         }
         session.onFx(() -> {
@@ -626,16 +678,23 @@ public final class TraceTableViewModel implements Session.Listener {
             }
             ids = list;
             idsHere[0] = true;
+            if (search) {
+                shown[0] = new PagedRows(list.size(), loader);
+                shown[0].preload(0, firstRows.get());
+                rows.set(shown[0]);
+                total.set(list.size());
+                session.setStatus(traces(list.size()) + " · " + t.describe(f));
+            }
             if (keepPending) {
-                restoreSelection(list, true, true);
+                restoreSelection(list, true, refresh);
             }
             for (WaitingPage w : waiting) {
-                if (w.page() > 0 || pr.loaded(0) == null) {
+                if (w.page() > 0 || shown[0].loaded(0) == null) {
                     loadPage(gen, w.page(), w.done());
                 }
             }
             waiting.clear();
-            if (current.get() >= firstIds.size()) {
+            if (current.get() >= PagedRows.PAGE) {
                 showCurrent(); // moved (or clicked) past the first page while the list was being read
             }
         });
