@@ -103,6 +103,17 @@ public final class TraceTableViewModel implements Session.Listener {
         return total.getReadOnlyProperty();
     }
 
+    private final javafx.beans.property.ReadOnlyBooleanWrapper counting =
+            new javafx.beans.property.ReadOnlyBooleanWrapper();
+
+    /**
+     * True while a search's first rows are shown and its scan still goes on (issue 51): {@link #totalProperty} is then
+     * only the rows found so far, not the queue's length.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty countingProperty() {
+        return counting.getReadOnlyProperty();
+    }
+
     /** Index of the current trace in the queue (the table's selection), -1 when none. */
     public IntegerProperty currentProperty() {
         return current;
@@ -351,6 +362,7 @@ public final class TraceTableViewModel implements Session.Listener {
             pr.preload(0, first); // the first page is already here
             rows.set(pr);
             total.set(list.size());
+            counting.set(false);
             done.set(-1);
             doneWhileCounting = 0;
             session.setStatus(traces(list.size()) + " · " + t.describe(f));
@@ -382,7 +394,8 @@ public final class TraceTableViewModel implements Session.Listener {
      * the trace that was selected stays selected, by id, wherever it now stands. A trace that left the queue is never
      * replaced by another: after a refresh nothing is selected and the status says why, so the next Enter cannot
      * decide a trace the person has not seen. Only a queue the person chose (a filter or sort) starts at its top
-     * then. With {@code complete} false only the first page is known: the trace is looked for again in the full list.
+     * then. With {@code complete} false only the first page is known: on a refresh the trace is looked for again in the
+     * full list; a filter or sort the person chose whose first page lacks it starts at its top at once.
      */
     private void restoreSelection(List<String> list, boolean complete, boolean refresh) {
         String was = keepPending ? keep : null;
@@ -397,6 +410,12 @@ public final class TraceTableViewModel implements Session.Listener {
         }
         if (at >= 0) {
             current.set(at);
+        } else if (!complete && !refresh) {
+            // a filter or sort the person chose, the trace not among its first rows: the queue's top at once, rather
+            // than nothing while the rest of the list is read (a million traces: seconds)
+            keepPending = false;
+            keep = null;
+            current.set(list.isEmpty() ? -1 : 0);
         } else if (!complete || refresh) {
             current.set(-1);
             if (complete) {
@@ -618,6 +637,7 @@ public final class TraceTableViewModel implements Session.Listener {
             alsoOnFx.run();
             rows.set(shown[0]);
             total.set(Math.max(0, n));
+            counting.set(search);
             done.set(-1);
             doneWhileCounting = 0;
         });
@@ -678,6 +698,7 @@ public final class TraceTableViewModel implements Session.Listener {
             }
             ids = list;
             idsHere[0] = true;
+            counting.set(false);
             if (search) {
                 shown[0] = new PagedRows(list.size(), loader);
                 shown[0].preload(0, firstRows.get());

@@ -84,6 +84,7 @@ class TraceTableViewModelTest {
             assertEquals(found, queue(w, q), "the queue is the search's traces, in the table's order");
             assertEquals(found.size(), w.call(() -> q.rowsProperty().get().size()), "as many rows");
             assertEquals(0, w.call(() -> q.currentProperty().get()), "the top of the new queue");
+            assertFalse(w.call(() -> q.countingProperty().get()), "the search's count is known");
 
             // three filter changes back to back: the project thread reads only what the last one needs
             TraceTable.Filter pending = TraceTable.Filter.NONE.withShow(TraceTable.Show.PENDING);
