@@ -732,8 +732,7 @@ public final class TraceTable {
         // tests each entry of that covering index against the matching set instead of looking each of its traces up
         // in the trace table, whose rows hold the traces' whole text (1,000,000 traces, quiet machine: "raters
         // disagree" 7.9 s -> 2.9 s of CPU)
-        // (the same for the traces of a model and every later one: the range is one of the index's)
-        boolean flat = summary && (model == null || andLater) && !q.perTrace() && orderParams.isEmpty();
+        boolean flat = summary && model == null && !q.perTrace() && orderParams.isEmpty();
         if (labels != null && !labels.isEmpty()) {
             // one model's traces are tested one by one; the whole table (or the rest of it) is read through the index
             boolean perTrace = model != null && !andLater;
@@ -924,9 +923,6 @@ public final class TraceTable {
                 return sorted.ids();
             }
         }
-        if (summary && (sort == null || sort.key() == null)) {
-            return idsInParts(f, stop, firstSize, first);
-        }
         Built b = build(f, sort, "id", true);
         return project.read(c -> {
             List<String> out = new ArrayList<>();
@@ -952,69 +948,6 @@ public final class TraceTable {
             }
             return out;
         });
-    }
-
-    /** From how many traces {@link #idsInParts} lets go of the project between two models (tests set 1). */
-    int partSize = 50_000;
-
-    /**
-     * The ids in the default order, read in parts of about {@link #partSize} traces, each a whole number of models,
-     * the next part's query starting at its first model (the model is the order's first key): between two parts the
-     * project is free for a moment, so the trace view can read the selected trace's detail while a million ids are
-     * read (one read would hold the project for seconds).
-     */
-    private List<String> idsInParts(
-            Filter f,
-            java.util.function.BooleanSupplier stop,
-            int firstSize,
-            java.util.function.Consumer<List<String>> first) {
-        List<String> out = new ArrayList<>();
-        boolean[] told = {first == null};
-        String from = null;
-        while (true) {
-            Built b = build(f, Sort.DEFAULT, "id, model", true, from, true);
-            String[] next = {null};
-            boolean stopped = project.read(c -> {
-                try (PreparedStatement s = prepare(c, b)) {
-                    s.setInt(b.params().size() + 1, -1);
-                    s.setInt(b.params().size() + 2, 0);
-                    try (ResultSet rs = s.executeQuery()) {
-                        int start = out.size();
-                        String prev = null;
-                        while (rs.next()) {
-                            String model = rs.getString(2);
-                            if (out.size() - start >= partSize && !model.equals(prev)) {
-                                next[0] = model;
-                                return false;
-                            }
-                            prev = model;
-                            out.add(rs.getString(1));
-                            if (!told[0] && out.size() == firstSize) {
-                                told[0] = true;
-                                first.accept(List.copyOf(out));
-                            }
-                            if (out.size() % stopEvery == 0 && stop.getAsBoolean()) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                return false;
-            });
-            if (stopped) {
-                return null;
-            }
-            if (next[0] == null) {
-                break;
-            }
-            from = next[0];
-            // a moment for a thread waiting for the project (a monitor lets the thread that left it back in first)
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
-        }
-        if (!told[0]) {
-            first.accept(List.copyOf(out));
-        }
-        return out;
     }
 
     /** Rows {@code offset .. offset+limit-1} of the filtered, sorted table, every column filled. */

@@ -118,14 +118,6 @@ class TraceTableSummaryTest {
                     first,
                     what + " (first " + firstSize + ", once)");
         }
-        // read in parts of a model or two (idsInParts), as a large project's list is
-        int part = t.partSize;
-        t.partSize = 1;
-        try {
-            assertEquals(expected, t.ids(f, s, () -> false, 2, null), what + " (in parts)");
-        } finally {
-            t.partSize = part;
-        }
         int every = t.stopEvery;
         t.stopEvery = 1;
         try {
