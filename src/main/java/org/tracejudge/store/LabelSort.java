@@ -26,17 +26,26 @@ final class LabelSort {
     /** Beyond this many distinct values the ranks are not asked of SQLite in one statement: the table's SQL sorts. */
     private static final int MAX_VALUES = 5_000;
 
-    /** The sorted ids; null when the column has too many distinct values to rank in one statement. */
-    static List<String> ids(TraceTable table, TraceTable.Filter f, TraceTable.Sort sort) {
-        return ids(table, f, sort, -1);
+    /**
+     * What a sort read: the sorted ids (null when the column has too many distinct values to rank in one statement),
+     * or that it was stopped.
+     */
+    record Result(List<String> ids, boolean stopped) {
+        static final Result STOPPED = new Result(null, true);
     }
 
     /**
-     * The first {@code limit} sorted ids (all with a negative limit); null as {@link #ids(TraceTable, TraceTable.Filter,
-     * TraceTable.Sort)}. The traces arrive in the default order: once the first value any trace of the project has
-     * (or no value, when none has one) has {@code limit} traces, they are the first page, and the rest is not read.
+     * The first {@code limit} sorted ids (all with a negative limit). The traces arrive in the default order: once the
+     * first value any trace of the project has (or no value, when none has one) has {@code limit} traces, they are the
+     * first page, and the rest is not read. {@code stop} is asked every {@code table.stopEvery} traces read: once
+     * true, the read ends ({@link Result#STOPPED}).
      */
-    static List<String> ids(TraceTable table, TraceTable.Filter f, TraceTable.Sort sort, int limit) {
+    static Result ids(
+            TraceTable table,
+            TraceTable.Filter f,
+            TraceTable.Sort sort,
+            int limit,
+            java.util.function.BooleanSupplier stop) {
         List<String> inOrder = table.combosInDefaultOrderSql(f);
         TraceTable.Column col = table.layout().column(sort.key());
         boolean decisions = col.kind() == TraceTable.Kind.HUMAN || col.kind() == TraceTable.Kind.FINAL;
@@ -82,7 +91,7 @@ final class LabelSort {
             byCombo.values().stream().filter(v -> v != null).forEach(distinct::add);
             byTrace.values().stream().filter(v -> v != null).forEach(distinct::add);
             if (distinct.size() > MAX_VALUES) {
-                return null;
+                return new Result(null, false);
             }
             Map<String, Integer> rank = ranks(c, distinct);
             int none = rank.size(); // no value: last, ascending or descending
@@ -114,7 +123,7 @@ final class LabelSort {
                         if (limit >= 0 && b == first) {
                             firstPage.add(id);
                             if (firstPage.size() >= limit) {
-                                return firstPage;
+                                return new Result(firstPage, false);
                             }
                         }
                         if (ids.size() == bucket.length) {
@@ -122,6 +131,9 @@ final class LabelSort {
                         }
                         bucket[ids.size()] = b;
                         ids.add(id);
+                        if (ids.size() % table.stopEvery == 0 && stop.getAsBoolean()) {
+                            return Result.STOPPED;
+                        }
                     }
                 }
             }
@@ -137,7 +149,8 @@ final class LabelSort {
                 out[count[bucket[i]]++] = ids.get(i);
             }
             List<String> sorted = Arrays.asList(out);
-            return new ArrayList<>(limit < 0 ? sorted : sorted.subList(0, Math.min(limit, sorted.size())));
+            return new Result(
+                    new ArrayList<>(limit < 0 ? sorted : sorted.subList(0, Math.min(limit, sorted.size()))), false);
         });
     }
 

@@ -887,23 +887,64 @@ public final class TraceTable {
      * which any page is {@link #rows(List)} of a slice (a 100,000-trace project: about 4 MB of ids).
      */
     public List<String> ids(Filter f, Sort sort) {
+        return ids(f, sort, () -> false, 0, null);
+    }
+
+    /** How many traces a read of the id list takes between two looks at its {@code stop} (tests set 1). */
+    int stopEvery = 4096;
+
+    /**
+     * {@link #ids(Filter, Sort)} read so that nobody need wait for all of it (issue 51: a million ids take seconds):
+     * {@code stop} is asked every {@link #stopEvery} traces, and once it says true the read ends and null is returned
+     * (a newer filter wants the project thread); {@code first}, when not null, gets the first {@code firstSize} ids (or
+     * all of them, when fewer) as soon as they are read, on this thread and inside the read. The rows come in the
+     * table's order as SQLite finds them: with the default order and no per-trace column (a search, most filters) the
+     * traces are read model by model, so the first ids arrive after a small part of the work; a search then counts,
+     * finds its first page and its id list in one scan of the traces' text instead of three.
+     *
+     * @return the ids, or null when stopped
+     */
+    public List<String> ids(
+            Filter f,
+            Sort sort,
+            java.util.function.BooleanSupplier stop,
+            int firstSize,
+            java.util.function.Consumer<List<String>> first) {
         if (sortsBySummary(sort)) {
-            List<String> sorted = LabelSort.ids(this, f, sort);
-            if (sorted != null) {
-                return sorted;
+            LabelSort.Result sorted = LabelSort.ids(this, f, sort, -1, stop);
+            if (sorted.stopped()) {
+                return null;
+            }
+            if (sorted.ids() != null) {
+                if (first != null) {
+                    first.accept(List.copyOf(sorted.ids()
+                            .subList(0, Math.min(firstSize, sorted.ids().size()))));
+                }
+                return sorted.ids();
             }
         }
         Built b = build(f, sort, "id", true);
         return project.read(c -> {
             List<String> out = new ArrayList<>();
+            boolean told = first == null;
             try (PreparedStatement s = prepare(c, b)) {
                 s.setInt(b.params().size() + 1, -1);
                 s.setInt(b.params().size() + 2, 0);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         out.add(rs.getString(1));
+                        if (!told && out.size() == firstSize) {
+                            told = true;
+                            first.accept(List.copyOf(out));
+                        }
+                        if (out.size() % stopEvery == 0 && stop.getAsBoolean()) {
+                            return null;
+                        }
                     }
                 }
+            }
+            if (!told) {
+                first.accept(List.copyOf(out));
             }
             return out;
         });
@@ -911,7 +952,9 @@ public final class TraceTable {
 
     /** Rows {@code offset .. offset+limit-1} of the filtered, sorted table, every column filled. */
     public List<Row> page(Filter f, Sort sort, int offset, int limit) {
-        List<String> sorted = sortsBySummary(sort) ? LabelSort.ids(this, f, sort, offset + limit) : null;
+        List<String> sorted = sortsBySummary(sort)
+                ? LabelSort.ids(this, f, sort, offset + limit, () -> false).ids()
+                : null;
         if (sorted != null) {
             return rows(sorted.subList(Math.min(offset, sorted.size()), Math.min(sorted.size(), offset + limit)));
         }

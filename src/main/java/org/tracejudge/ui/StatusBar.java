@@ -72,21 +72,26 @@ final class StatusBar {
                 .bind(Bindings.createStringBinding(
                         () -> progressLine(
                                 vm.table().doneProperty().get(),
-                                vm.table().totalProperty().get(),
+                                vm.table().countingProperty().get()
+                                        ? -1
+                                        : vm.table().totalProperty().get(),
                                 vm.session().annotatorProperty().get()),
                         vm.table().doneProperty(),
                         vm.table().totalProperty(),
+                        vm.table().countingProperty(),
                         vm.session().annotatorProperty()));
         progress.visibleProperty().bind(vm.session().openProperty());
         return progress;
     }
 
+    /** {@code total} negative: not known yet (a search still reading). */
     static String progressLine(int done, int total, String annotator) {
+        String of = total < 0 ? "…" : String.format(Locale.ROOT, "%,d", total);
         if (annotator == null) {
-            return String.format(Locale.ROOT, "%,d in queue", total);
+            return of + " in queue";
         }
         return String.format(
-                Locale.ROOT, "done %s / %,d in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), total);
+                Locale.ROOT, "done %s / %s in queue", done < 0 ? "…" : String.format(Locale.ROOT, "%,d", done), of);
     }
 
     static String agreementLine(LiveSnapshot s) {

@@ -24,6 +24,7 @@ public final class FilterSummaryBench {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         boolean old = List.of(args).contains("old");
+        boolean queue = List.of(args).contains("queue");
         int copy = List.of(args).indexOf("--open-copy");
         if (copy >= 0) {
             Path to = Path.of(args[copy + 1]);
@@ -71,6 +72,10 @@ public final class FilterSummaryBench {
                         String what = (summary ? "" : "[ledger] ")
                                 + t.describe(f)
                                 + (s.key() == null ? "" : " sorted by " + s.key() + (s.descending() ? " desc" : ""));
+                        if (queue) {
+                            queue(t, f, s, what);
+                            continue;
+                        }
                         long w0 = System.nanoTime();
                         long c0 = CPU.getCurrentThreadCpuTime();
                         int n = t.count(f);
@@ -95,6 +100,57 @@ public final class FilterSummaryBench {
                 }
             }
         }
+    }
+
+    /** Rows per page of the workbench's table (ui.table.PagedRows.PAGE). */
+    private static final int PAGE = 100;
+
+    /**
+     * What the workbench's table waits for on a filter change, both ways, back to back: before issue 51's lazy list, the
+     * whole id list and then the first page's rows; now (TraceTableViewModel.publishOpening) the count and the first
+     * page (a search: the first page its one scan finds), after which the rows are on screen, and then the id list.
+     */
+    private static void queue(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, String what) {
+        long w0 = System.nanoTime();
+        long c0 = CPU.getCurrentThreadCpuTime();
+        List<String> all = t.ids(f, s);
+        t.rows(all.subList(0, Math.min(PAGE, all.size())));
+        long w1 = System.nanoTime();
+        long c1 = CPU.getCurrentThreadCpuTime();
+        long[] shown = new long[2];
+        boolean search = !f.search().isEmpty();
+        int n = search ? -1 : t.count(f);
+        if (!search) {
+            t.firstPage(f, s, PAGE);
+            shown[0] = System.nanoTime();
+            shown[1] = CPU.getCurrentThreadCpuTime();
+        }
+        List<String> list = t.ids(
+                f,
+                s,
+                () -> false,
+                PAGE,
+                search
+                        ? first -> {
+                            t.rows(first);
+                            shown[0] = System.nanoTime();
+                            shown[1] = CPU.getCurrentThreadCpuTime();
+                        }
+                        : null);
+        long w2 = System.nanoTime();
+        long c2 = CPU.getCurrentThreadCpuTime();
+        System.out.printf(
+                "  %-52s %,9d  before: rows after %5.2f s wall %5.2f s CPU;  now: rows after %5.2f s wall %5.2f s CPU,"
+                        + " list complete after %5.2f s wall %5.2f s CPU%s%n",
+                what,
+                list.size(),
+                (w1 - w0) / 1e9,
+                (c1 - c0) / 1e9,
+                (shown[0] - w1) / 1e9,
+                (shown[1] - c1) / 1e9,
+                (w2 - w1) / 1e9,
+                (c2 - c1) / 1e9,
+                n < 0 || n == list.size() ? "" : "  (count " + n + ")");
     }
 
     private static String load() {

@@ -93,12 +93,40 @@ class TraceTableSummaryTest {
             out.add(TraceTable.Filter.NONE.withShow(TraceTable.Show.NOT_MINE).with(c.key(), "tool_skip"));
         }
         out.add(TraceTable.Filter.NONE.with("model", "m1").withShow(TraceTable.Show.DISAGREE));
+        out.add(TraceTable.Filter.NONE.withSearch("revenue"));
+        out.add(TraceTable.Filter.NONE.withSearch("revenue").withShow(TraceTable.Show.DISAGREE));
         return out;
     }
 
     private static void sameBothWays(Project p, String annotator, String when) {
         for (int walkFrom : new int[] {Integer.MAX_VALUE, 1}) {
             sameBothWays(p, annotator, walkFrom, when + (walkFrom == 1 ? ", traces walked in index order" : ""));
+        }
+    }
+
+    /**
+     * The id list as the workbench reads it (issue 51): its first ids handed on early are the list's first ones, the
+     * list is the same, and a read told to stop ends with null.
+     */
+    private static void sameWhileStreamed(
+            TraceTable t, TraceTable.Filter f, TraceTable.Sort s, List<String> expected, String what) {
+        for (int firstSize : new int[] {1, 3, expected.size() + 1}) {
+            List<List<String>> first = new ArrayList<>();
+            assertEquals(expected, t.ids(f, s, () -> false, firstSize, first::add), what + " (streamed)");
+            assertEquals(
+                    List.of(expected.subList(0, Math.min(firstSize, expected.size()))),
+                    first,
+                    what + " (first " + firstSize + ", once)");
+        }
+        int every = t.stopEvery;
+        t.stopEvery = 1;
+        try {
+            List<String> stopped = t.ids(f, s, () -> true, 1, null);
+            if (!expected.isEmpty()) {
+                assertEquals(null, stopped, what + " (stopped)");
+            }
+        } finally {
+            t.stopEvery = every;
         }
     }
 
@@ -124,6 +152,7 @@ class TraceTableSummaryTest {
             List<String> expected = ledger.ids(f, TraceTable.Sort.DEFAULT);
             nonEmpty += expected.isEmpty() ? 0 : 1;
             assertEquals(expected, withSummary.ids(f, TraceTable.Sort.DEFAULT), what);
+            sameWhileStreamed(withSummary, f, TraceTable.Sort.DEFAULT, expected, what);
             assertEquals(ledger.count(f), withSummary.count(f), what + " (count)");
             assertEquals(
                     ledger.firstPage(f, TraceTable.Sort.DEFAULT, 9, 2).stream()
@@ -141,11 +170,13 @@ class TraceTableSummaryTest {
                     TraceTable.Filter.NONE,
                     TraceTable.Filter.NONE.withShow(TraceTable.Show.DISAGREE),
                     TraceTable.Filter.NONE.withShow(TraceTable.Show.PENDING),
-                    TraceTable.Filter.NONE.with("model", "m1"))) {
+                    TraceTable.Filter.NONE.with("model", "m1"),
+                    TraceTable.Filter.NONE.withSearch("revenue"))) {
                 String what = when + ", sort " + s + ", " + ledger.describe(f);
                 // the same ids in the same order: ties (few values) broken by the default order, no label last
                 List<String> expected = ledger.ids(f, s);
                 assertEquals(expected, withSummary.ids(f, s), what);
+                sameWhileStreamed(withSummary, f, s, expected, what);
                 assertEquals(
                         ledger.page(f, s, 3, 7).stream()
                                 .map(TraceTable.Row::traceId)
@@ -194,8 +225,9 @@ class TraceTableSummaryTest {
                         + "', 'control', 'ls', '{}')");
             }
             for (int t = 0; t < TRACES; t++) {
-                s.execute("INSERT INTO trace(id, task_id, model, run) VALUES ('t" + t + "', 'k" + (t % 5) + "', 'm"
-                        + (t % 4) + "', '" + (t % 3) + "')");
+                // a third of the answers hold the searched word (the workbench's search scan, issue 51)
+                s.execute("INSERT INTO trace(id, task_id, model, run, answer) VALUES ('t" + t + "', 'k" + (t % 5)
+                        + "', 'm" + (t % 4) + "', '" + (t % 3) + "', '" + (t % 3 == 0 ? "Revenue up" : "flat") + "')");
             }
             for (String[] r : RATERS) {
                 s.execute("INSERT INTO rater(id, name, kind, created_at) VALUES ('" + r[0] + "', '" + r[1] + "', '"

@@ -161,7 +161,13 @@ public final class FilterBar extends VBox {
         count.setId("rowCount");
         count.textProperty()
                 .bind(Bindings.createStringBinding(
-                        () -> TraceTableViewModel.traces(vm.totalProperty().get()), vm.totalProperty()));
+                        () -> vm.countingProperty().get()
+                                ? "searching… "
+                                        + TraceTableViewModel.traces(
+                                                vm.totalProperty().get()) + " so far"
+                                : TraceTableViewModel.traces(vm.totalProperty().get()),
+                        vm.totalProperty(),
+                        vm.countingProperty()));
         count.getStyleClass().add("row-count");
         count.setMinWidth(Region.USE_PREF_SIZE);
         HBox row2 = new HBox(6, column, value, clear, chips, count);

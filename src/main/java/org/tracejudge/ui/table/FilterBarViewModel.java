@@ -31,8 +31,13 @@ public final class FilterBarViewModel {
     private final StringProperty activeView = new SimpleStringProperty();
 
     FilterBarViewModel(
-            Session session, Runnable requery, ObservableSet<String> hiddenColumns, ReadOnlyIntegerProperty total) {
+            Session session,
+            Runnable requery,
+            ObservableSet<String> hiddenColumns,
+            ReadOnlyIntegerProperty total,
+            javafx.beans.property.ReadOnlyBooleanProperty counting) {
         this.session = session;
+        this.counting = counting;
         this.requery = requery;
         this.hiddenColumns = hiddenColumns;
         this.total = total;
@@ -50,6 +55,13 @@ public final class FilterBarViewModel {
     /** How many traces the filter finds (the count at the bar's right). */
     public ReadOnlyIntegerProperty totalProperty() {
         return total;
+    }
+
+    private final javafx.beans.property.ReadOnlyBooleanProperty counting;
+
+    /** True while a search's scan goes on: {@link #totalProperty} is then the rows found so far. */
+    public javafx.beans.property.ReadOnlyBooleanProperty countingProperty() {
+        return counting;
     }
 
     /** Changes the filter; the queue is re-read in the background. */

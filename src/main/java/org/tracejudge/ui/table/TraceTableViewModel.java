@@ -42,12 +42,18 @@ public final class TraceTableViewModel implements Session.Listener {
     private final List<Runnable> onShow = new CopyOnWriteArrayList<>();
 
     private volatile long generation;
+    /**
+     * Bumped (FX thread) by every filter or sort change: a queue still reading its id list for an older one stops (the
+     * project thread is the newer one's).
+     */
+    private final java.util.concurrent.atomic.AtomicLong requests = new java.util.concurrent.atomic.AtomicLong();
 
     public TraceTableViewModel(Session session) {
         this.session = session;
         this.queue = new ReviewQueue(session, this::loadedRow, this::marksChanged);
         this.progress = new QueueProgress(session, queue::ids, total::get);
-        this.filters = new FilterBarViewModel(session, this::requery, hiddenColumns, total.getReadOnlyProperty());
+        this.filters = new FilterBarViewModel(
+                session, this::requery, hiddenColumns, total.getReadOnlyProperty(), counting.getReadOnlyProperty());
         session.addListener(this);
         queue.currentProperty().addListener((o, a, b) -> showCurrent());
         session.views()
@@ -72,6 +78,17 @@ public final class TraceTableViewModel implements Session.Listener {
 
     public ReadOnlyIntegerProperty totalProperty() {
         return total.getReadOnlyProperty();
+    }
+
+    private final javafx.beans.property.ReadOnlyBooleanWrapper counting =
+            new javafx.beans.property.ReadOnlyBooleanWrapper();
+
+    /**
+     * True while a search's first rows are shown and its scan still goes on (issue 51): {@link #totalProperty} is then
+     * only the rows found so far, not the queue's length.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty countingProperty() {
+        return counting.getReadOnlyProperty();
     }
 
     /** Index of the current trace in the queue (the table's selection), -1 when none. */
@@ -167,7 +184,7 @@ public final class TraceTableViewModel implements Session.Listener {
 
     @Override
     public void read(Session.Read r) {
-        publishQueue(r.table(), r.filter(), r.sort(), r.showColumns());
+        publishQueue(r.table(), r.filter(), r.sort(), r.showColumns(), true, requests.get());
     }
 
     /** The filter bar's view model (the filter, the column values, the named views). */
@@ -215,10 +232,15 @@ public final class TraceTableViewModel implements Session.Listener {
         TraceTable.Filter f = session.filterProperty().get();
         TraceTable.Sort s = session.state().sortProperty().get();
         session.setLoading(true);
-        session.setStatus("Filtering…");
+        session.setStatus(f.search().isEmpty() ? "Filtering…" : "Searching…");
+        long request = requests.incrementAndGet();
         session.submit(() -> {
+            if (requests.get() != request) {
+                return; // a newer filter or sort is queued behind this one
+            }
             try {
-                publishQueue(t, f, s, null);
+                // as when opening: the count and the first page first, the full id list after them (issue 51)
+                publishQueue(t, f, s, () -> {}, false, request);
             } catch (RuntimeException e) {
                 session.onFx(() -> {
                     session.setStatus("Cannot filter: " + e.getMessage());
@@ -228,9 +250,17 @@ public final class TraceTableViewModel implements Session.Listener {
         });
     }
 
-    /** On the worker: reads the filter's ids and first page, then swaps the table's items on the FX thread. */
-    private void publishQueue(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
-        if (alsoOnFx != null && publishOpening(t, f, s, alsoOnFx)) {
+    /**
+     * On the worker: reads the filter's count, first page and ids ({@link #publishOpening}), and swaps the table's items
+     * on the FX thread; in one step (the ids, then the first page) when the queue changed while it was read.
+     *
+     * @param refresh whether the project was read again (an opening, an import ended): a selected trace that left the
+     *     queue leaves nothing selected; false for a filter or sort the person chose (the queue starts at its top)
+     * @param request the {@link #requests} number this read answers: once another is made, the id list is not read on
+     */
+    private void publishQueue(
+            TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx, boolean refresh, long request) {
+        if (publishOpening(t, f, s, alsoOnFx, refresh, request)) {
             return;
         }
         List<String> list = t.ids(f, s);
@@ -252,11 +282,12 @@ public final class TraceTableViewModel implements Session.Listener {
             pr.preload(0, first); // the first page is already here
             rows.set(pr);
             total.set(list.size());
+            counting.set(false);
             progress.reset();
             session.setStatus(traces(list.size()) + " · " + t.describe(f));
             session.setLoading(false);
             session.openingDone();
-            restoreSelection(list, true, alsoOnFx != null);
+            restoreSelection(list, true, refresh);
             queue.restarted();
             showCurrent();
         });
@@ -281,7 +312,8 @@ public final class TraceTableViewModel implements Session.Listener {
      * the trace that was selected stays selected, by id, wherever it now stands. A trace that left the queue is never
      * replaced by another: after a refresh nothing is selected and the status says why, so the next Enter cannot
      * decide a trace the person has not seen. Only a queue the person chose (a filter or sort) starts at its top
-     * then. With {@code complete} false only the first page is known: the trace is looked for again in the full list.
+     * then. With {@code complete} false only the first page is known: on a refresh the trace is looked for again in the
+     * full list; a filter or sort the person chose whose first page lacks it starts at its top at once.
      */
     private void restoreSelection(List<String> list, boolean complete, boolean refresh) {
         String was = keepPending ? keep : null;
@@ -296,6 +328,12 @@ public final class TraceTableViewModel implements Session.Listener {
         }
         if (at >= 0) {
             queue.currentProperty().set(at);
+        } else if (!complete && !refresh) {
+            // a filter or sort the person chose, the trace not among its first rows: the queue's top at once, rather
+            // than nothing while the rest of the list is read (a million traces: seconds)
+            keepPending = false;
+            keep = null;
+            queue.currentProperty().set(list.isEmpty() ? -1 : 0);
         } else if (!complete || refresh) {
             queue.currentProperty().set(-1);
             if (complete) {
@@ -373,28 +411,33 @@ public final class TraceTableViewModel implements Session.Listener {
     private record WaitingPage(int page, Consumer<List<TraceTable.Row>> done) {}
 
     /**
-     * Opening, on the worker: the table appears in three steps so that its first rows do not wait for the full,
-     * sorted id list (about 0.6 s for 100,000 traces). 1. the columns and as many rows as the queue has (a count),
-     * which the FX thread styles and lays out while this thread goes on; 2. the first page (an ORDER BY … LIMIT
-     * query), which fills the visible rows and shows the first trace; 3. the id list, which every later page and
-     * every move past the first page reads. Returns false when the queue changed between the count and the list
-     * (a write came in); the caller then publishes it in one step.
+     * On the worker: the table appears in three steps so that its first rows do not wait for the full, sorted id list
+     * (about 0.6 s for 100,000 traces, 3–4 s for 1,000,000). 1. the columns and as many rows as the queue has (a
+     * count), which the FX thread styles and lays out while this thread goes on; 2. the first page (the model-by-model
+     * walk of {@link TraceTable#firstPage}), which fills the visible rows and shows the first trace; 3. the id list,
+     * which every later page and every move past the first page reads; its read stops once a newer filter or sort is
+     * asked for. A search reads the traces' text, so it skips the count: one scan finds its first page (shown as soon
+     * as it is found) and its id list, and the count is the list's length. Returns false when the queue changed between
+     * the count and the list (a write came in); the caller then publishes it in one step.
      */
-    private boolean publishOpening(TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx) {
-        int n = t.count(f);
+    private boolean publishOpening(
+            TraceTable t, TraceTable.Filter f, TraceTable.Sort s, Runnable alsoOnFx, boolean refresh, long request) {
+        boolean search = !f.search().isEmpty();
+        int n = search ? -1 : t.count(f);
         long gen;
         synchronized (this) {
             gen = ++generation;
         }
         List<WaitingPage> waiting = new ArrayList<>(); // FX thread only
         boolean[] idsHere = {false}; // FX thread only
-        PagedRows pr = new PagedRows(n, (page, d) -> {
+        PagedRows.PageLoader loader = (page, d) -> {
             if (idsHere[0]) {
                 loadPage(gen, page, d);
             } else {
                 waiting.add(new WaitingPage(page, d));
             }
-        });
+        };
+        PagedRows[] shown = {new PagedRows(Math.max(0, n), loader)}; // FX thread after this one
         session.onFx(() -> {
             if (gen != generation) {
                 return;
@@ -402,29 +445,59 @@ public final class TraceTableViewModel implements Session.Listener {
             rememberSelection();
             queue.setIds(List.of());
             alsoOnFx.run();
-            rows.set(pr);
-            total.set(n);
+            rows.set(shown[0]);
+            total.set(Math.max(0, n));
+            counting.set(search);
             progress.reset();
         });
-        List<TraceTable.Row> first = t.firstPage(f, s, PagedRows.PAGE);
-        List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
-        session.onFx(() -> {
-            if (gen != generation) {
-                return;
-            }
-            if (!idsHere[0]) {
-                queue.setIds(firstIds); // until the whole list is here: the first page's moves work at once
-            }
-            pr.preload(0, first);
-            session.setStatus(traces(n) + " · " + t.describe(f));
-            session.setLoading(false);
-            session.openingDone();
-            restoreSelection(firstIds, false, true);
-            queue.restarted();
-            showCurrent();
-        });
-        List<String> list = t.ids(f, s);
-        if (list.size() != n) {
+        java.util.function.Consumer<List<TraceTable.Row>> showFirst = first -> {
+            List<String> firstIds = first.stream().map(TraceTable.Row::traceId).toList();
+            session.onFx(() -> {
+                if (gen != generation) {
+                    return;
+                }
+                if (!idsHere[0]) {
+                    queue.setIds(firstIds); // until the whole list is here: the first page's moves work at once
+                }
+                if (search && !idsHere[0]) {
+                    // the search's first rows, until its scan ends and the count is known
+                    shown[0] = new PagedRows(first.size(), loader);
+                    rows.set(shown[0]);
+                    total.set(first.size());
+                }
+                shown[0].preload(0, first);
+                session.setStatus(
+                        search
+                                ? "Searching… the first " + traces(first.size()) + " · " + t.describe(f)
+                                : traces(n) + " · " + t.describe(f));
+                session.setLoading(false);
+                session.openingDone();
+                restoreSelection(firstIds, false, refresh);
+                queue.restarted();
+                showCurrent();
+            });
+        };
+        java.util.concurrent.atomic.AtomicReference<List<TraceTable.Row>> firstRows =
+                new java.util.concurrent.atomic.AtomicReference<>(List.of());
+        if (!search) {
+            firstRows.set(t.firstPage(f, s, PagedRows.PAGE));
+            showFirst.accept(firstRows.get());
+        }
+        List<String> list = t.ids(
+                f,
+                s,
+                () -> requests.get() != request,
+                PagedRows.PAGE,
+                search
+                        ? firstIds -> {
+                            firstRows.set(t.rows(firstIds));
+                            showFirst.accept(firstRows.get());
+                        }
+                        : null);
+        if (list == null) {
+            return true; // a newer filter or sort is being read: it publishes its own queue
+        }
+        if (!search && list.size() != n) {
             return false;
         }
         session.onFx(() -> {
@@ -433,16 +506,24 @@ public final class TraceTableViewModel implements Session.Listener {
             }
             queue.setIds(list);
             idsHere[0] = true;
+            counting.set(false);
+            if (search) {
+                shown[0] = new PagedRows(list.size(), loader);
+                shown[0].preload(0, firstRows.get());
+                rows.set(shown[0]);
+                total.set(list.size());
+                session.setStatus(traces(list.size()) + " · " + t.describe(f));
+            }
             if (keepPending) {
-                restoreSelection(list, true, true);
+                restoreSelection(list, true, refresh);
             }
             for (WaitingPage w : waiting) {
-                if (w.page() > 0 || pr.loaded(0) == null) {
+                if (w.page() > 0 || shown[0].loaded(0) == null) {
                     loadPage(gen, w.page(), w.done());
                 }
             }
             waiting.clear();
-            if (queue.currentProperty().get() >= firstIds.size()) {
+            if (queue.currentProperty().get() >= PagedRows.PAGE) {
                 showCurrent(); // moved (or clicked) past the first page while the list was being read
             }
         });
