@@ -156,7 +156,7 @@ public final class LabelSources {
         java.util.concurrent.CompletableFuture<Walked> walked = project.readInParallel(c -> {
             Walked w = new Walked(raterIds.size());
             if (fromSummary && CurrentLabels.summarised(c)) {
-                CurrentLabels.fromSummary(c, raterIds, (trace, values, rowids) -> w.add(trace, values));
+                CurrentLabels.fromSummaryByRowid(c, raterIds, w::add);
             } else {
                 CurrentLabels.byTrace(c, raterIds, false, (trace, values, rowids) -> w.add(trace, values));
             }
@@ -179,11 +179,16 @@ public final class LabelSources {
                             rowid,
                             new TaskRow(key, TaskType.fromCode(typeCode), labelSets.getOrDefault(labelSet, Set.of()))));
             List<String> readIds = new ArrayList<>();
+            long[][] readRowids = {new long[1024]};
             List<String> readModels = new ArrayList<>();
             List<String> readRuns = new ArrayList<>();
             List<TaskRow> readTasks = new ArrayList<>();
             Map<String, String> names = new HashMap<>();
-            BenchmarkRows.traces(c, (traceId, model, taskRowid, run) -> {
+            BenchmarkRows.traces(c, (traceId, model, taskRowid, run, traceRowid) -> {
+                if (readIds.size() == readRowids[0].length) {
+                    readRowids[0] = java.util.Arrays.copyOf(readRowids[0], readRowids[0].length * 2);
+                }
+                readRowids[0][readIds.size()] = traceRowid;
                 readIds.add(traceId);
                 readModels.add(names.computeIfAbsent(model, k -> k));
                 readTasks.add(tasks.get(taskRowid));
@@ -196,17 +201,26 @@ public final class LabelSources {
             }
             int[] order = TraceOrder.of(readModels, readTaskKeys, readRuns);
             List<String> ids = new ArrayList<>(n);
+            long[] rowids = new long[n];
             List<String> modelOf = new ArrayList<>(n);
             List<TaskType> types = new ArrayList<>(n);
             List<Set<String>> allowed = new ArrayList<>(n);
             for (int at : order) {
+                rowids[ids.size()] = readRowids[0][at];
                 ids.add(readIds.get(at));
                 modelOf.add(readModels.get(at));
                 types.add(readTasks.get(at).type());
                 allowed.add(readTasks.get(at).allowed());
             }
-            // where each trace sits: for the walk's labels and the decisions (ensemble and final, a person's column)
-            Positions index = new Positions(ids);
+            // where each trace sits: by rowid for the walk's labels; by id for the decisions (ensemble and final, a
+            // person's column), made only when a decision is read (a million ids: about half a second)
+            Positions[] byId = {null};
+            java.util.function.Supplier<Positions> index = () -> {
+                if (byId[0] == null) {
+                    byId[0] = new Positions(ids);
+                }
+                return byId[0];
+            };
             List<String> models = new ArrayList<>(new TreeMap<String, Boolean>(toMap(modelOf)).keySet());
             Map<String, Integer> modelIndex = new HashMap<>();
             for (int i = 0; i < models.size(); i++) {
@@ -227,7 +241,7 @@ public final class LabelSources {
                 raterColumns.add(columns.get(r.column()));
             }
             int nr = raterColumns.size();
-            String[] newestValue = inTraceOrder(Project.join(walked), index, n, nr);
+            String[] newestValue = inTraceOrder(Project.join(walked), index, rowids, n, nr);
             for (int i = 0; i < n; i++) {
                 for (int r = 0; r < nr; r++) {
                     String v = newestValue[i * nr + r];
@@ -252,7 +266,7 @@ public final class LabelSources {
             if (effective != null) {
                 String[] adjudicated = new String[n];
                 BenchmarkRows.currentDecisions(c, (traceId, action, value) -> {
-                    int i = index.of(traceId);
+                    int i = index.get().of(traceId);
                     if (i >= 0 && allowed.get(i).contains(value)) {
                         adjudicated[i] = intern.computeIfAbsent(value, k -> k);
                     }
@@ -289,10 +303,15 @@ public final class LabelSources {
     /** A task's key, type and label set, as the trace rows need them. */
     private record TaskRow(String key, TaskType type, Set<String> allowed) {}
 
-    /** The grouped walk's traces (in trace-id order) and their raters' values, {@code nr} per trace. */
+    /**
+     * The walk's traces (in trace-id order), each by id (the ledger walk of an older file) or by its row's rowid (the
+     * summary), and their raters' values, {@code nr} per trace.
+     */
     private static final class Walked {
         final int nr;
         final List<String> traces = new ArrayList<>();
+        long[] rowids = new long[0];
+        int size;
         String[] values = new String[1024];
 
         Walked(int nr) {
@@ -300,20 +319,44 @@ public final class LabelSources {
         }
 
         void add(String trace, String[] v) {
-            int at = traces.size() * nr;
+            append(v);
+            traces.add(trace);
+        }
+
+        void add(long rowid, String[] v) {
+            if (size == rowids.length) {
+                rowids = java.util.Arrays.copyOf(rowids, Math.max(1024, rowids.length * 2));
+            }
+            rowids[size] = rowid;
+            append(v);
+        }
+
+        private void append(String[] v) {
+            int at = size * nr;
             if (at + nr > values.length) {
                 values = java.util.Arrays.copyOf(values, Math.max(values.length * 2, at + nr));
             }
             System.arraycopy(v, 0, values, at, nr);
-            traces.add(trace);
+            size++;
         }
     }
 
     /** Each rater's current value per trace, {@code nr} per trace in the order of {@code index}'s positions. */
-    private static String[] inTraceOrder(Walked w, Positions index, int n, int nr) {
+    private static String[] inTraceOrder(
+            Walked w, java.util.function.Supplier<Positions> index, long[] rowids, int n, int nr) {
         String[] out = new String[n * Math.max(1, nr)];
-        for (int k = 0; k < w.traces.size(); k++) {
-            int i = index.of(w.traces.get(k));
+        if (!w.traces.isEmpty()) {
+            for (int k = 0; k < w.traces.size(); k++) {
+                int i = index.get().of(w.traces.get(k));
+                if (i >= 0) {
+                    System.arraycopy(w.values, k * nr, out, i * nr, nr);
+                }
+            }
+            return out;
+        }
+        RowidPositions at = new RowidPositions(rowids);
+        for (int k = 0; k < w.size; k++) {
+            int i = at.of(w.rowids[k]);
             if (i >= 0) {
                 System.arraycopy(w.values, k * nr, out, i * nr, nr);
             }
@@ -325,14 +368,14 @@ public final class LabelSources {
     private static String[] annotatorColumn(
             java.sql.Connection c,
             String who,
-            Positions index,
+            java.util.function.Supplier<Positions> index,
             List<Set<String>> allowed,
             Map<String, String> intern,
             int n)
             throws java.sql.SQLException {
         String[] col = new String[n];
         int found = BenchmarkRows.newestOf(c, who, (traceId, action, value) -> {
-            int i = index.of(traceId);
+            int i = index.get().of(traceId);
             if (i >= 0 && "set".equals(action) && allowed.get(i).contains(value)) {
                 col[i] = intern.computeIfAbsent(value, k -> k);
             }

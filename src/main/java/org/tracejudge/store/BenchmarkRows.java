@@ -26,7 +26,8 @@ public final class BenchmarkRows {
     /** A trace row with its task's rowid. */
     @FunctionalInterface
     public interface TraceVisitor {
-        void accept(String traceId, String model, long taskRowid, String run);
+        /** {@code traceRowid}: the trace row's rowid, as {@link CurrentLabels#fromSummaryByRowid} gives it. */
+        void accept(String traceId, String model, long taskRowid, String run, long traceRowid);
     }
 
     /** A ledger row of one trace: an action ("set" or a withdrawal) and its value. */
@@ -61,11 +62,11 @@ public final class BenchmarkRows {
     /** The benchmark's traces, in no particular order (the caller sorts: cheaper than SQLite's sort at 1M rows). */
     public static void traces(Connection c, TraceVisitor v) throws SQLException {
         try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.rowid, t.run "
+                ResultSet rs = s.executeQuery("SELECT t.id, t.model, k.rowid, t.run, t.rowid "
                         + "FROM trace t JOIN task k ON k.id = t.task_id "
                         + "WHERE k.task_type IN ('tool_required', 'control')")) {
             while (rs.next()) {
-                v.accept(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4));
+                v.accept(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5));
             }
         }
     }
