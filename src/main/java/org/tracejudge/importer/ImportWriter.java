@@ -29,16 +29,9 @@ final class ImportWriter {
     /** The import's statements, prepared once (the trace and label inserts sent in batches). */
     private final ImportRows rows;
 
-    private final Set<String> taskIds = new HashSet<>();
-    /** Each task this import met: whether it was new to the project, and the first file (in import order) that refers to it. */
-    private final Map<String, TaskTally> taskTallies = new HashMap<>();
+    /** The tasks and their toolsets, with a task's versions (see {@link ImportTasks}). */
+    private final ImportTasks tasks;
 
-    private static final class TaskTally {
-        Boolean wasNew;
-        ImportReport.FileCounts owner;
-    }
-
-    private final Set<String> toolsetIds = new HashSet<>();
     private final Set<String> raterIds = new HashSet<>();
     private final Set<String> newTraces = new HashSet<>();
     private final Map<String, String> lastLabel = new HashMap<>();
@@ -113,6 +106,7 @@ final class ImportWriter {
         this.editedTasks = new EditedTasks(c);
         this.otlpRuns = new OtlpRuns(c);
         this.rows = new ImportRows(c);
+        this.tasks = new ImportTasks(rows, editedTasks, sourceFiles, sourceFormats);
         labelSets.putAll(rows.labelSets());
     }
 
@@ -123,6 +117,7 @@ final class ImportWriter {
     /** With {@code true}, a trace already in the project with other content is replaced (see {@link #replaceTrace}). */
     void replaceChanged(boolean on) {
         this.replace = on;
+        tasks.replace(on);
     }
 
     private Provenance provenance;
@@ -179,11 +174,11 @@ final class ImportWriter {
         if (rec instanceof Records.LabelSetRec r) {
             labelSet(r);
         } else if (rec instanceof Records.ToolsetRec r) {
-            toolset(r.id(), r.toolsJson());
+            tasks.toolset(r.id(), r.toolsJson());
         } else if (rec instanceof Records.TaskRec r) {
-            task(r, sourceId, counts);
+            tasks.task(r, sourceId, counts);
         } else if (rec instanceof Records.TaskRef r) {
-            taskRef(r.id(), counts);
+            tasks.taskRef(r.id(), counts);
         } else if (rec instanceof Records.TraceRec t) {
             Records.TraceRec r = editedTasks.remap(t);
             Fingerprint fp = fingerprint != null ? fingerprint : Fingerprint.of(r);
@@ -363,7 +358,7 @@ final class ImportWriter {
         }
         for (Records.Rec r : recs) {
             if (r instanceof Records.TaskRec t) {
-                task(t, late.sourceId, late.counts);
+                tasks.task(t, late.sourceId, late.counts);
             } else if (r instanceof Records.TraceRec t) {
                 flush(); // the run's task is in the project before its trace points at it
                 int withdrawn = completeTrace(t, late.sourceId);
@@ -414,115 +409,14 @@ final class ImportWriter {
         }
     }
 
-    private void toolset(String id, String json) throws SQLException {
-        if (id != null && toolsetIds.add(id)) {
-            rows.addToolset(id, json);
-        }
-    }
-
-    /**
-     * A file refers to a task. The task is counted once, for the first file in import order (phase, then command-line
-     * order) that refers to it, not for the file whose reader reached the writer first: readers run in parallel, and
-     * results files share the tasks they embed.
-     */
-    private TaskTally refer(String taskId, ImportReport.FileCounts counts) {
-        TaskTally t = taskTallies.computeIfAbsent(taskId, k -> new TaskTally());
-        if (counts != null && (t.owner == null || counts.order < t.owner.order)) {
-            t.owner = counts;
-        }
-        return t;
-    }
-
-    private void taskRef(String taskId, ImportReport.FileCounts counts) {
-        refer(taskId, counts);
-    }
-
     /** Adds each task to its file's counts; called once, after every file was written. */
     void finishTaskCounts() {
-        for (TaskTally t : taskTallies.values()) {
-            if (t.owner == null) {
-                continue;
-            }
-            if (t.wasNew != null && t.wasNew) {
-                t.owner.tasksNew++;
-            } else {
-                t.owner.tasksSeen++;
-            }
-        }
-        taskTallies.clear();
-    }
-
-    private void task(Records.TaskRec r, String sourceId, ImportReport.FileCounts counts) throws SQLException {
-        TaskTally tally = refer(r.id(), counts);
-        if (!taskIds.add(r.id())) {
-            return;
-        }
-        if (r.toolsJson() != null) {
-            toolset(r.toolsetId(), r.toolsJson());
-        }
-        // a scenario file's tool-selection task (with its tools) completes or updates one that runs brought in
-        boolean upsert = r.toolsetId() != null && "tool_selection".equals(r.type());
-        boolean existed = upsert && exists(r.id());
-        tally.wasNew = rows.addTask(
-                        upsert,
-                        r.id(),
-                        r.key(),
-                        r.domain(),
-                        r.type(),
-                        r.target(),
-                        r.labelSet(),
-                        r.userMessage(),
-                        r.toolsetId(),
-                        r.body())
-                && !existed;
-        if (tally.wasNew && !upsert && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
-            editedTask(r, sourceId, counts);
-        } else if (tally.wasNew && counts != null && !upsert) {
-            otherVersions(r, counts);
-        }
-    }
-
-    /**
-     * A results file's task whose task_id the project has with other content: refused, or with --replace put in the
-     * place of the project's version (see {@link EditedTasks}).
-     */
-    private void editedTask(Records.TaskRec r, String sourceId, ImportReport.FileCounts counts) throws SQLException {
-        List<String[]> others = editedTasks.otherVersions(r.key(), r.id());
-        if (others.isEmpty()) {
-            return;
-        }
-        if (!replace) {
-            throw EditedTasks.refusal(sourceFiles.get(sourceId), r, others.get(others.size() - 1)[1]);
-        }
-        editedTasks.replace(r.id(), others.stream().map(o -> o[0]).toList(), sourceFiles.get(sourceId));
-        if (counts != null) {
-            counts.warnings.add("task " + r.key() + " replaced by the file's edited copy ("
-                    + EditedTasks.difference(others.get(others.size() - 1)[1], r.body()) + ")");
-        }
+        tasks.finishTaskCounts();
     }
 
     /** After the last flush: removes the task versions an edited task replaced (see {@link EditedTasks}). */
     void dropReplacedTasks() throws SQLException {
-        editedTasks.dropReplaced();
-    }
-
-    /**
-     * A task whose id (task_id) the project already has with other content is kept as given, as a version of its
-     * own (its traces are its own), and the import says so: an edited copy of a task is never merged into, nor
-     * silently set beside, the one already there.
-     */
-    private void otherVersions(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
-        String other = rows.otherVersionBody(r.key(), r.id());
-        if (other != null) {
-            counts.warnings.add("task " + r.key() + " is already in the project with other content ("
-                    + "differs in: " + Json.differingFields(other, r.body())
-                    + "); kept as a second version "
-                    + "of it, with its own traces");
-        }
-    }
-
-    private boolean exists(String taskId) throws SQLException {
-        return rows.taskExists(taskId);
+        tasks.dropReplacedTasks();
     }
 
     private void rater(Records.RaterRec r) throws SQLException {
