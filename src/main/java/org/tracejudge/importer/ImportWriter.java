@@ -21,6 +21,10 @@ import org.tracejudge.store.Timestamps;
 /**
  * Stores what readers produce, inside the import's single transaction. Everything is insert-or-ignore
  * by id, so importing something twice adds nothing the second time.
+ *
+ * <p>Over 600 lines: the trace and label batches, their flush and the checks of a changed trace or a ledger entry
+ * read the same caches of one transaction. Tasks ({@link ImportTasks}), answers and scores ({@link ImportAnswers})
+ * and OTLP run completion ({@link OtlpRunCompletion}) are out, the caches they share passed in.
  */
 final class ImportWriter {
     private static final int BATCH = 512;
@@ -109,10 +113,21 @@ final class ImportWriter {
     ImportWriter(Connection c) throws SQLException {
         this.c = c;
         this.editedTasks = new EditedTasks(c);
-        this.otlpRuns = new OtlpRuns(c);
         this.rows = new ImportRows(c);
         this.tasks = new ImportTasks(rows, editedTasks, sourceFiles, sourceFormats);
         this.answers = new ImportAnswers(c, rows, pendingScores);
+        this.runs = new OtlpRunCompletion(
+                new OtlpRuns(c), rows, tasks, sourceFiles, runBatch, runBatchCounts, new OtlpRunCompletion.Writes() {
+                    @Override
+                    public void flush() throws SQLException {
+                        ImportWriter.this.flush();
+                    }
+
+                    @Override
+                    public int replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
+                        return ImportWriter.this.replaceTrace(t, sourceId, why);
+                    }
+                });
         labelSets.putAll(rows.labelSets());
     }
 
@@ -239,172 +254,26 @@ final class ImportWriter {
             runBatch.add(r);
             runBatchCounts.add(counts);
         } else if (rec instanceof Records.LateLogsRec r) {
-            LateLogs l = lateLogs.computeIfAbsent(r.otlpTraceId(), k -> new LateLogs(sourceId, counts));
-            r.messages().forEach((spanId, events) -> l.messages
-                    .computeIfAbsent(spanId, k -> new ArrayList<>())
-                    .addAll(events));
-            l.records += r.records();
+            runs.late(r, sourceId, counts);
         }
     }
 
-    // ---- OTLP runs kept open until their log records come (otlp_run, schema 15)
+    // ---- OTLP runs kept open until their log records come (otlp_run, schema 15): see OtlpRunCompletion
 
     /** Runs handed on since the last flush: kept, updated or forgotten after their traces are written. */
     private final List<Records.OtlpRunRec> runBatch = new ArrayList<>();
 
     private final List<ImportReport.FileCounts> runBatchCounts = new ArrayList<>();
-    private final OtlpRuns otlpRuns;
-    /** Whether the project may hold open runs: without any, a complete run has no row to remove. */
-    private Boolean openRunsHeld;
-
-    /** Message records of spans this import did not bring, by OTLP trace id: completed at the end of the import. */
-    private final Map<String, LateLogs> lateLogs = new java.util.LinkedHashMap<>();
-
-    private static final class LateLogs {
-        final String sourceId;
-        final ImportReport.FileCounts counts;
-        final Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
-                new java.util.LinkedHashMap<>();
-        int records;
-
-        LateLogs(String sourceId, ImportReport.FileCounts counts) {
-            this.sourceId = sourceId;
-            this.counts = counts;
-        }
-    }
+    /** The project's open runs and the late log records that complete them. */
+    private final OtlpRunCompletion runs;
 
     private void writeRuns() throws SQLException {
-        if (openRunsHeld == null) {
-            openRunsHeld = otlpRuns.any();
-        }
-        for (int i = 0; i < runBatch.size(); i++) {
-            Records.OtlpRunRec r = runBatch.get(i);
-            if (r.openSpans() > 0) {
-                otlpRuns.put(new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
-                openRunsHeld = true;
-                ImportReport.FileCounts counts = runBatchCounts.get(i);
-                if (counts != null) {
-                    counts.runsOpen++;
-                }
-            } else if (openRunsHeld) {
-                otlpRuns.remove(r.otlpTraceId());
-            }
-        }
-        runBatch.clear();
-        runBatchCounts.clear();
+        runs.writeRuns();
     }
 
-    /**
-     * At the end of the import: message log records whose spans this import did not bring complete the project's
-     * open run of their trace, if it has one. Each such run is assembled again from its kept spans with every record
-     * joined so far and the new ones, and its trace rewritten (the labels on it withdrawn, as --replace does: they
-     * judged a run without these messages). Records of a trace the project has no open run of are said to be skipped.
-     */
+    /** At the end of the import: late message log records complete the project's open runs (see {@link OtlpRunCompletion}). */
     void completeStoredRuns() throws SQLException {
-        flush();
-        if (lateLogs.isEmpty()) {
-            return;
-        }
-        if (openRunsHeld == null) {
-            openRunsHeld = otlpRuns.any();
-        }
-        Map<ImportReport.FileCounts, List<String>> unmatched = new java.util.LinkedHashMap<>();
-        Map<ImportReport.FileCounts, Integer> unmatchedRecords = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, LateLogs> e : lateLogs.entrySet()) {
-            LateLogs late = e.getValue();
-            OtlpRuns.Stored stored = openRunsHeld ? otlpRuns.find(e.getKey()) : null;
-            if (stored == null) {
-                unmatched.computeIfAbsent(late.counts, k -> new ArrayList<>()).addAll(late.messages.keySet());
-                unmatchedRecords.merge(late.counts, late.records, Integer::sum);
-                continue;
-            }
-            completeStoredRun(stored, late);
-        }
-        lateLogs.clear();
-        flush();
-        unmatched.forEach((counts, spanIds) -> {
-            if (counts == null) {
-                return;
-            }
-            List<String> ids = spanIds.stream().sorted().toList();
-            counts.skipped.merge(
-                    "message log records whose span is neither in this import nor in the project (span ids "
-                            + String.join(", ", ids.subList(0, Math.min(3, ids.size())))
-                            + (ids.size() > 3 ? ", …" : "")
-                            + "): import them with their spans, or after them",
-                    unmatchedRecords.get(counts),
-                    Integer::sum);
-        });
-    }
-
-    private void completeStoredRun(OtlpRuns.Stored stored, LateLogs late) throws SQLException {
-        Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
-                OtlpReader.messages(Json.read(stored.messages()));
-        late.messages.forEach((spanId, events) ->
-                messages.computeIfAbsent(spanId, k -> new ArrayList<>()).addAll(events));
-        List<Records.Rec> recs = new ArrayList<>();
-        Path file = sourceFiles.get(late.sourceId);
-        OtlpReader.reassemble(
-                file == null ? Path.of("stored run " + stored.otlpTraceId()) : file,
-                stored.otlpTraceId(),
-                Json.read(stored.spans()),
-                messages,
-                recs::add);
-        int notJoined = 0;
-        for (Records.Rec r : recs) {
-            if (r instanceof Records.LateLogsRec left) {
-                notJoined += left.records();
-            }
-        }
-        int joinedNow = Math.max(0, late.records - notJoined);
-        if (notJoined > 0 && late.counts != null) {
-            late.counts.skipped.merge(
-                    "message log records of spans not in their stored run (of no span the run's import read)",
-                    notJoined,
-                    Integer::sum);
-        }
-        for (Records.Rec r : recs) {
-            if (r instanceof Records.TaskRec t) {
-                tasks.task(t, late.sourceId, late.counts);
-            } else if (r instanceof Records.TraceRec t) {
-                flush(); // the run's task is in the project before its trace points at it
-                int withdrawn = completeTrace(t, late.sourceId);
-                if (withdrawn >= 0 && late.counts != null) {
-                    late.counts.runsCompleted++;
-                    late.counts.logRecordsJoined += joinedNow;
-                    late.counts.completedLabelsWithdrawn += withdrawn;
-                }
-            } else if (r instanceof Records.OtlpRunRec o) {
-                runBatch.add(o);
-                runBatchCounts.add(late.counts);
-                writeRuns();
-            }
-        }
-    }
-
-    /**
-     * The trace of a stored run assembled again with its late log records: rewritten in place (its source stays the
-     * spans' file) when its content changed, the labels on it withdrawn; the task it had before, if no trace keeps it,
-     * removed. Returns how many labels were withdrawn, or -1 when nothing changed.
-     */
-    private int completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
-        String oldTask;
-        ImportRows.StoredTrace old = rows.storedTrace(t.id());
-        if (old == null
-                || differences(old.taskId(), old.answer(), old.toolCalls(), old.turns(), old.extra(), t) == null) {
-            return -1;
-        }
-        oldTask = old.taskId();
-        Path file = sourceFiles.get(sourceId);
-        int withdrawn = replaceTrace(
-                t,
-                null,
-                "import" + (file == null ? "" : " " + file.getFileName())
-                        + ": log records completed the run's messages (its content changed)");
-        if (!oldTask.equals(t.taskId())) {
-            otlpRuns.dropTaskWithoutTraces(oldTask);
-        }
-        return withdrawn;
+        runs.completeStoredRuns();
     }
 
     private void labelSet(Records.LabelSetRec r) throws SQLException {
@@ -779,10 +648,7 @@ final class ImportWriter {
         if (diff == null) {
             return false;
         }
-        if (openRunsHeld == null) {
-            openRunsHeld = otlpRuns.any();
-        }
-        if (openRunsHeld && otlpRuns.isOpenTrace(t.id()) && lost(t) == null) {
+        if (runs.isOpenTrace(t.id()) && lost(t) == null) {
             // its spans again with the log records it lacked: the run completed, as late records alone would
             Path file = sourceFiles.get(sourceId);
             int withdrawn = replaceTrace(
@@ -791,7 +657,7 @@ final class ImportWriter {
                     "import" + (file == null ? "" : " " + file.getFileName())
                             + ": log records completed the run's messages (its content changed)");
             if (!oldTask.equals(t.taskId())) {
-                otlpRuns.dropTaskWithoutTraces(oldTask);
+                runs.dropTaskWithoutTraces(oldTask);
             }
             if (counts != null) {
                 counts.runsCompleted++;
@@ -969,7 +835,7 @@ final class ImportWriter {
     }
 
     /** Which parts of a trace differ, or null when none does. */
-    private static String differences(
+    static String differences(
             String taskId, String answer, String calls, String turns, String extra, Records.TraceRec t) {
         List<String> d = new ArrayList<>();
         if (!java.util.Objects.equals(taskId, t.taskId())) {
