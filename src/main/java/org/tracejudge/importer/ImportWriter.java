@@ -21,6 +21,10 @@ import org.tracejudge.store.Timestamps;
 /**
  * Stores what readers produce, inside the import's single transaction. Everything is insert-or-ignore
  * by id, so importing something twice adds nothing the second time.
+ *
+ * <p>Over 600 lines: the trace and label batches, their flush and the checks of a changed trace or a ledger entry
+ * read the same caches of one transaction. Tasks ({@link ImportTasks}), answers and scores ({@link ImportAnswers})
+ * and OTLP run completion ({@link OtlpRunCompletion}) are out, the caches they share passed in.
  */
 final class ImportWriter {
     private static final int BATCH = 512;
@@ -29,16 +33,14 @@ final class ImportWriter {
     /** The import's statements, prepared once (the trace and label inserts sent in batches). */
     private final ImportRows rows;
 
-    private final Set<String> taskIds = new HashSet<>();
-    /** Each task this import met: whether it was new to the project, and the first file (in import order) that refers to it. */
-    private final Map<String, TaskTally> taskTallies = new HashMap<>();
+    /** The tasks and their toolsets, with a task's versions (see {@link ImportTasks}). */
+    private final ImportTasks tasks;
 
-    private static final class TaskTally {
-        Boolean wasNew;
-        ImportReport.FileCounts owner;
-    }
+    /** Scores waiting for their traces' batch to be written: {@link #flush} writes them (see {@link ImportAnswers}). */
+    private final List<ImportAnswers.PendingScore> pendingScores = new ArrayList<>();
+    /** Scheme versions, answers and scores. */
+    private final ImportAnswers answers;
 
-    private final Set<String> toolsetIds = new HashSet<>();
     private final Set<String> raterIds = new HashSet<>();
     private final Set<String> newTraces = new HashSet<>();
     private final Map<String, String> lastLabel = new HashMap<>();
@@ -111,8 +113,21 @@ final class ImportWriter {
     ImportWriter(Connection c) throws SQLException {
         this.c = c;
         this.editedTasks = new EditedTasks(c);
-        this.otlpRuns = new OtlpRuns(c);
         this.rows = new ImportRows(c);
+        this.tasks = new ImportTasks(rows, editedTasks, sourceFiles, sourceFormats);
+        this.answers = new ImportAnswers(c, rows, pendingScores);
+        this.runs = new OtlpRunCompletion(
+                new OtlpRuns(c), rows, tasks, sourceFiles, runBatch, runBatchCounts, new OtlpRunCompletion.Writes() {
+                    @Override
+                    public void flush() throws SQLException {
+                        ImportWriter.this.flush();
+                    }
+
+                    @Override
+                    public int replaceTrace(Records.TraceRec t, String sourceId, String why) throws SQLException {
+                        return ImportWriter.this.replaceTrace(t, sourceId, why);
+                    }
+                });
         labelSets.putAll(rows.labelSets());
     }
 
@@ -123,6 +138,7 @@ final class ImportWriter {
     /** With {@code true}, a trace already in the project with other content is replaced (see {@link #replaceTrace}). */
     void replaceChanged(boolean on) {
         this.replace = on;
+        tasks.replace(on);
     }
 
     private Provenance provenance;
@@ -130,6 +146,7 @@ final class ImportWriter {
     /** For merge: ledger entries checked for whose they are (null: not checked). */
     void provenance(Provenance p) {
         this.provenance = p;
+        answers.provenance(p);
     }
 
     private LabelSet traceLabelSet(String traceId) throws SQLException {
@@ -179,11 +196,11 @@ final class ImportWriter {
         if (rec instanceof Records.LabelSetRec r) {
             labelSet(r);
         } else if (rec instanceof Records.ToolsetRec r) {
-            toolset(r.id(), r.toolsJson());
+            tasks.toolset(r.id(), r.toolsJson());
         } else if (rec instanceof Records.TaskRec r) {
-            task(r, sourceId, counts);
+            tasks.task(r, sourceId, counts);
         } else if (rec instanceof Records.TaskRef r) {
-            taskRef(r.id(), counts);
+            tasks.taskRef(r.id(), counts);
         } else if (rec instanceof Records.TraceRec t) {
             Records.TraceRec r = editedTasks.remap(t);
             Fingerprint fp = fingerprint != null ? fingerprint : Fingerprint.of(r);
@@ -237,172 +254,26 @@ final class ImportWriter {
             runBatch.add(r);
             runBatchCounts.add(counts);
         } else if (rec instanceof Records.LateLogsRec r) {
-            LateLogs l = lateLogs.computeIfAbsent(r.otlpTraceId(), k -> new LateLogs(sourceId, counts));
-            r.messages().forEach((spanId, events) -> l.messages
-                    .computeIfAbsent(spanId, k -> new ArrayList<>())
-                    .addAll(events));
-            l.records += r.records();
+            runs.late(r, sourceId, counts);
         }
     }
 
-    // ---- OTLP runs kept open until their log records come (otlp_run, schema 15)
+    // ---- OTLP runs kept open until their log records come (otlp_run, schema 15): see OtlpRunCompletion
 
     /** Runs handed on since the last flush: kept, updated or forgotten after their traces are written. */
     private final List<Records.OtlpRunRec> runBatch = new ArrayList<>();
 
     private final List<ImportReport.FileCounts> runBatchCounts = new ArrayList<>();
-    private final OtlpRuns otlpRuns;
-    /** Whether the project may hold open runs: without any, a complete run has no row to remove. */
-    private Boolean openRunsHeld;
-
-    /** Message records of spans this import did not bring, by OTLP trace id: completed at the end of the import. */
-    private final Map<String, LateLogs> lateLogs = new java.util.LinkedHashMap<>();
-
-    private static final class LateLogs {
-        final String sourceId;
-        final ImportReport.FileCounts counts;
-        final Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
-                new java.util.LinkedHashMap<>();
-        int records;
-
-        LateLogs(String sourceId, ImportReport.FileCounts counts) {
-            this.sourceId = sourceId;
-            this.counts = counts;
-        }
-    }
+    /** The project's open runs and the late log records that complete them. */
+    private final OtlpRunCompletion runs;
 
     private void writeRuns() throws SQLException {
-        if (openRunsHeld == null) {
-            openRunsHeld = otlpRuns.any();
-        }
-        for (int i = 0; i < runBatch.size(); i++) {
-            Records.OtlpRunRec r = runBatch.get(i);
-            if (r.openSpans() > 0) {
-                otlpRuns.put(new OtlpRuns.Stored(r.otlpTraceId(), r.traceId(), r.spans(), r.messages(), r.openSpans()));
-                openRunsHeld = true;
-                ImportReport.FileCounts counts = runBatchCounts.get(i);
-                if (counts != null) {
-                    counts.runsOpen++;
-                }
-            } else if (openRunsHeld) {
-                otlpRuns.remove(r.otlpTraceId());
-            }
-        }
-        runBatch.clear();
-        runBatchCounts.clear();
+        runs.writeRuns();
     }
 
-    /**
-     * At the end of the import: message log records whose spans this import did not bring complete the project's
-     * open run of their trace, if it has one. Each such run is assembled again from its kept spans with every record
-     * joined so far and the new ones, and its trace rewritten (the labels on it withdrawn, as --replace does: they
-     * judged a run without these messages). Records of a trace the project has no open run of are said to be skipped.
-     */
+    /** At the end of the import: late message log records complete the project's open runs (see {@link OtlpRunCompletion}). */
     void completeStoredRuns() throws SQLException {
-        flush();
-        if (lateLogs.isEmpty()) {
-            return;
-        }
-        if (openRunsHeld == null) {
-            openRunsHeld = otlpRuns.any();
-        }
-        Map<ImportReport.FileCounts, List<String>> unmatched = new java.util.LinkedHashMap<>();
-        Map<ImportReport.FileCounts, Integer> unmatchedRecords = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, LateLogs> e : lateLogs.entrySet()) {
-            LateLogs late = e.getValue();
-            OtlpRuns.Stored stored = openRunsHeld ? otlpRuns.find(e.getKey()) : null;
-            if (stored == null) {
-                unmatched.computeIfAbsent(late.counts, k -> new ArrayList<>()).addAll(late.messages.keySet());
-                unmatchedRecords.merge(late.counts, late.records, Integer::sum);
-                continue;
-            }
-            completeStoredRun(stored, late);
-        }
-        lateLogs.clear();
-        flush();
-        unmatched.forEach((counts, spanIds) -> {
-            if (counts == null) {
-                return;
-            }
-            List<String> ids = spanIds.stream().sorted().toList();
-            counts.skipped.merge(
-                    "message log records whose span is neither in this import nor in the project (span ids "
-                            + String.join(", ", ids.subList(0, Math.min(3, ids.size())))
-                            + (ids.size() > 3 ? ", …" : "")
-                            + "): import them with their spans, or after them",
-                    unmatchedRecords.get(counts),
-                    Integer::sum);
-        });
-    }
-
-    private void completeStoredRun(OtlpRuns.Stored stored, LateLogs late) throws SQLException {
-        Map<String, List<com.fasterxml.jackson.databind.node.ObjectNode>> messages =
-                OtlpReader.messages(Json.read(stored.messages()));
-        late.messages.forEach((spanId, events) ->
-                messages.computeIfAbsent(spanId, k -> new ArrayList<>()).addAll(events));
-        List<Records.Rec> recs = new ArrayList<>();
-        Path file = sourceFiles.get(late.sourceId);
-        OtlpReader.reassemble(
-                file == null ? Path.of("stored run " + stored.otlpTraceId()) : file,
-                stored.otlpTraceId(),
-                Json.read(stored.spans()),
-                messages,
-                recs::add);
-        int notJoined = 0;
-        for (Records.Rec r : recs) {
-            if (r instanceof Records.LateLogsRec left) {
-                notJoined += left.records();
-            }
-        }
-        int joinedNow = Math.max(0, late.records - notJoined);
-        if (notJoined > 0 && late.counts != null) {
-            late.counts.skipped.merge(
-                    "message log records of spans not in their stored run (of no span the run's import read)",
-                    notJoined,
-                    Integer::sum);
-        }
-        for (Records.Rec r : recs) {
-            if (r instanceof Records.TaskRec t) {
-                task(t, late.sourceId, late.counts);
-            } else if (r instanceof Records.TraceRec t) {
-                flush(); // the run's task is in the project before its trace points at it
-                int withdrawn = completeTrace(t, late.sourceId);
-                if (withdrawn >= 0 && late.counts != null) {
-                    late.counts.runsCompleted++;
-                    late.counts.logRecordsJoined += joinedNow;
-                    late.counts.completedLabelsWithdrawn += withdrawn;
-                }
-            } else if (r instanceof Records.OtlpRunRec o) {
-                runBatch.add(o);
-                runBatchCounts.add(late.counts);
-                writeRuns();
-            }
-        }
-    }
-
-    /**
-     * The trace of a stored run assembled again with its late log records: rewritten in place (its source stays the
-     * spans' file) when its content changed, the labels on it withdrawn; the task it had before, if no trace keeps it,
-     * removed. Returns how many labels were withdrawn, or -1 when nothing changed.
-     */
-    private int completeTrace(Records.TraceRec t, String sourceId) throws SQLException {
-        String oldTask;
-        ImportRows.StoredTrace old = rows.storedTrace(t.id());
-        if (old == null
-                || differences(old.taskId(), old.answer(), old.toolCalls(), old.turns(), old.extra(), t) == null) {
-            return -1;
-        }
-        oldTask = old.taskId();
-        Path file = sourceFiles.get(sourceId);
-        int withdrawn = replaceTrace(
-                t,
-                null,
-                "import" + (file == null ? "" : " " + file.getFileName())
-                        + ": log records completed the run's messages (its content changed)");
-        if (!oldTask.equals(t.taskId())) {
-            otlpRuns.dropTaskWithoutTraces(oldTask);
-        }
-        return withdrawn;
+        runs.completeStoredRuns();
     }
 
     private void labelSet(Records.LabelSetRec r) throws SQLException {
@@ -414,115 +285,14 @@ final class ImportWriter {
         }
     }
 
-    private void toolset(String id, String json) throws SQLException {
-        if (id != null && toolsetIds.add(id)) {
-            rows.addToolset(id, json);
-        }
-    }
-
-    /**
-     * A file refers to a task. The task is counted once, for the first file in import order (phase, then command-line
-     * order) that refers to it, not for the file whose reader reached the writer first: readers run in parallel, and
-     * results files share the tasks they embed.
-     */
-    private TaskTally refer(String taskId, ImportReport.FileCounts counts) {
-        TaskTally t = taskTallies.computeIfAbsent(taskId, k -> new TaskTally());
-        if (counts != null && (t.owner == null || counts.order < t.owner.order)) {
-            t.owner = counts;
-        }
-        return t;
-    }
-
-    private void taskRef(String taskId, ImportReport.FileCounts counts) {
-        refer(taskId, counts);
-    }
-
     /** Adds each task to its file's counts; called once, after every file was written. */
     void finishTaskCounts() {
-        for (TaskTally t : taskTallies.values()) {
-            if (t.owner == null) {
-                continue;
-            }
-            if (t.wasNew != null && t.wasNew) {
-                t.owner.tasksNew++;
-            } else {
-                t.owner.tasksSeen++;
-            }
-        }
-        taskTallies.clear();
-    }
-
-    private void task(Records.TaskRec r, String sourceId, ImportReport.FileCounts counts) throws SQLException {
-        TaskTally tally = refer(r.id(), counts);
-        if (!taskIds.add(r.id())) {
-            return;
-        }
-        if (r.toolsJson() != null) {
-            toolset(r.toolsetId(), r.toolsJson());
-        }
-        // a scenario file's tool-selection task (with its tools) completes or updates one that runs brought in
-        boolean upsert = r.toolsetId() != null && "tool_selection".equals(r.type());
-        boolean existed = upsert && exists(r.id());
-        tally.wasNew = rows.addTask(
-                        upsert,
-                        r.id(),
-                        r.key(),
-                        r.domain(),
-                        r.type(),
-                        r.target(),
-                        r.labelSet(),
-                        r.userMessage(),
-                        r.toolsetId(),
-                        r.body())
-                && !existed;
-        if (tally.wasNew && !upsert && Format.TOOLFAILBENCH_RESULTS.code().equals(sourceFormats.get(sourceId))) {
-            editedTask(r, sourceId, counts);
-        } else if (tally.wasNew && counts != null && !upsert) {
-            otherVersions(r, counts);
-        }
-    }
-
-    /**
-     * A results file's task whose task_id the project has with other content: refused, or with --replace put in the
-     * place of the project's version (see {@link EditedTasks}).
-     */
-    private void editedTask(Records.TaskRec r, String sourceId, ImportReport.FileCounts counts) throws SQLException {
-        List<String[]> others = editedTasks.otherVersions(r.key(), r.id());
-        if (others.isEmpty()) {
-            return;
-        }
-        if (!replace) {
-            throw EditedTasks.refusal(sourceFiles.get(sourceId), r, others.get(others.size() - 1)[1]);
-        }
-        editedTasks.replace(r.id(), others.stream().map(o -> o[0]).toList(), sourceFiles.get(sourceId));
-        if (counts != null) {
-            counts.warnings.add("task " + r.key() + " replaced by the file's edited copy ("
-                    + EditedTasks.difference(others.get(others.size() - 1)[1], r.body()) + ")");
-        }
+        tasks.finishTaskCounts();
     }
 
     /** After the last flush: removes the task versions an edited task replaced (see {@link EditedTasks}). */
     void dropReplacedTasks() throws SQLException {
-        editedTasks.dropReplaced();
-    }
-
-    /**
-     * A task whose id (task_id) the project already has with other content is kept as given, as a version of its
-     * own (its traces are its own), and the import says so: an edited copy of a task is never merged into, nor
-     * silently set beside, the one already there.
-     */
-    private void otherVersions(Records.TaskRec r, ImportReport.FileCounts counts) throws SQLException {
-        String other = rows.otherVersionBody(r.key(), r.id());
-        if (other != null) {
-            counts.warnings.add("task " + r.key() + " is already in the project with other content ("
-                    + "differs in: " + Json.differingFields(other, r.body())
-                    + "); kept as a second version "
-                    + "of it, with its own traces");
-        }
-    }
-
-    private boolean exists(String taskId) throws SQLException {
-        return rows.taskExists(taskId);
+        tasks.dropReplacedTasks();
     }
 
     private void rater(Records.RaterRec r) throws SQLException {
@@ -675,236 +445,22 @@ final class ImportWriter {
         }
     }
 
-    /**
-     * A scheme version from another laptop: kept when this project does not have that version yet and has every
-     * version before it; the same version with other content is refused (two teams' schemes are not one history).
-     */
     private void scheme(Records.SchemeRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        Path file = Path.of(counts.file);
-        org.tracejudge.scheme.Scheme parsed;
-        try {
-            parsed = org.tracejudge.scheme.SchemeFile.parse(
-                    r.body(), counts.file + " line " + r.line() + " /definition");
-        } catch (org.tracejudge.scheme.SchemeException e) {
-            throw new ImportException(
-                    file, r.line(), "/definition", "the scheme's definition cannot be read: " + e.getMessage());
-        }
-        if (!parsed.name().equals(r.name())) {
-            throw new ImportException(
-                    file,
-                    r.line(),
-                    "/name",
-                    "expected the definition's scheme name \"" + parsed.name() + "\", found \"" + r.name() + "\"");
-        }
-        org.tracejudge.store.SchemeVersions.Version have = org.tracejudge.store.SchemeVersions.get(c, r.version());
-        if (have != null) {
-            if (!have.body().equals(r.body())) {
-                throw new ImportException(
-                        file,
-                        r.line(),
-                        "/definition",
-                        "scheme version " + r.version() + " differs from "
-                                + "this project's version " + r.version() + " (" + have.name()
-                                + "); two schemes' histories "
-                                + "cannot be joined (nothing was imported)");
-            }
-            counts.schemesSeen++;
-            return;
-        }
-        org.tracejudge.store.SchemeVersions.Version cur = org.tracejudge.store.SchemeVersions.current(c);
-        int expected = cur == null ? 1 : cur.version() + 1;
-        if (r.version() != expected) {
-            throw new ImportException(
-                    file,
-                    r.line(),
-                    "/scheme_version",
-                    "expected scheme version " + expected + " next (versions are a history without gaps), found "
-                            + r.version());
-        }
-        org.tracejudge.store.SchemeVersions.insert(
-                c, r.version(), r.name(), r.body(), r.source(), r.note(), r.createdBy(), r.createdAt());
-        schemes.put(r.version(), parsed);
-        counts.schemesNew++;
+        answers.scheme(r, counts);
     }
 
-    private final java.util.Map<Integer, org.tracejudge.scheme.Scheme> schemes = new java.util.HashMap<>();
-
-    /** The project's current scheme for scores (read at the first score; null: none, scores stay labels only). */
-    private org.tracejudge.scheme.Scheme scoreScheme;
-
-    private int scoreSchemeVersion;
-    private boolean scoreSchemeRead;
-
-    private record PendingScore(
-            Records.ScoreRec rec, org.tracejudge.scheme.Question q, ImportReport.FileCounts counts) {}
-
-    /** Scores waiting for their traces' batch to be written. */
-    private final List<PendingScore> pendingScores = new ArrayList<>();
-
-    /**
-     * A score named like a question of the project's current scheme (or whose text is an option of exactly one
-     * single-choice question) becomes an answer of the scorer's rater to it
-     * (when the value does not fit, a null answer with the reason); other scores, and every score of a project
-     * without a scheme, stay labels only. Written after the trace, at the next flush.
-     */
     private void score(Records.ScoreRec r, ImportReport.FileCounts counts) throws SQLException {
-        if (!scoreSchemeRead) {
-            scoreSchemeRead = true;
-            org.tracejudge.store.SchemeVersions.Version v = org.tracejudge.store.SchemeVersions.current(c);
-            if (v != null) {
-                try {
-                    scoreScheme = org.tracejudge.scheme.SchemeFile.parse(v.body(), "scheme version " + v.version());
-                    scoreSchemeVersion = v.version();
-                } catch (org.tracejudge.scheme.SchemeException e) {
-                    throw new IllegalStateException(
-                            "the project's scheme version " + v.version() + " is unreadable", e);
-                }
-            }
-        }
-        if (scoreScheme == null) {
-            return;
-        }
-        org.tracejudge.scheme.Question q = org.tracejudge.scheme.ScoreAnswers.questionFor(
-                        scoreScheme, r.scorer(), r.value())
-                .orElse(null);
-        if (q != null) {
-            pendingScores.add(new PendingScore(r, q, counts));
-        }
+        answers.score(r, counts);
     }
 
     private void writeScores() throws SQLException {
-        for (PendingScore ps : pendingScores) {
-            Records.ScoreRec r = ps.rec();
-            org.tracejudge.scheme.ScoreAnswers.Result res = org.tracejudge.scheme.ScoreAnswers.read(ps.q(), r.value());
-            String raw = r.value() == null ? "null" : r.value().toString();
-            String id = org.tracejudge.model.Ids.of(
-                    "answer", r.traceId(), r.raterId(), ps.q().key(), raw);
-            org.tracejudge.store.Answers.Entry e = res.answer() != null
-                    ? org.tracejudge.store.Answers.Entry.set(
-                            r.traceId(),
-                            r.raterId(),
-                            ps.q().key(),
-                            scoreSchemeVersion,
-                            res.answer().toJson(),
-                            "import")
-                    : new org.tracejudge.store.Answers.Entry(
-                            r.traceId(),
-                            r.raterId(),
-                            ps.q().key(),
-                            scoreSchemeVersion,
-                            "null",
-                            null,
-                            null,
-                            res.refusal(),
-                            "import");
-            if (org.tracejudge.store.Answers.append(c, id, e) != null) {
-                ps.counts().answersNew++;
-            } else {
-                ps.counts().answersSeen++;
-            }
-        }
-        pendingScores.clear();
+        answers.writeScores();
     }
 
-    /**
-     * An answer to a scheme's question: its trace, its rater and its scheme version must be here, and the answer must
-     * fit the question in that version (kind, option, range, span bounds), or the import is refused naming the line.
-     */
     private void answer(Records.AnswerRec r, ImportReport.FileCounts counts) throws SQLException {
         flush();
-        Path file = Path.of(counts.file);
-        if (!traceExists(r.traceId())) {
-            throw new ImportException(
-                    file,
-                    r.line(),
-                    "/trace_id",
-                    "no trace " + r.traceId() + " in this file or the "
-                            + "project; import the file that has it first (nothing was imported)");
-        }
-        org.tracejudge.scheme.Scheme s = schemes.get(r.schemeVersion());
-        if (s == null) {
-            org.tracejudge.store.SchemeVersions.Version v =
-                    org.tracejudge.store.SchemeVersions.get(c, r.schemeVersion());
-            if (v == null) {
-                throw new ImportException(
-                        file,
-                        r.line(),
-                        "/scheme_version",
-                        "no scheme version " + r.schemeVersion()
-                                + " in this file or the project; set the scheme first (tracejudge scheme P --set FILE)");
-            }
-            try {
-                s = org.tracejudge.scheme.SchemeFile.parse(v.body(), "scheme version " + v.version());
-            } catch (org.tracejudge.scheme.SchemeException e) {
-                throw new IllegalStateException("the project's scheme version " + v.version() + " is unreadable", e);
-            }
-            schemes.put(r.schemeVersion(), s);
-        }
-        org.tracejudge.scheme.Question q = s.question(r.question()).orElse(null);
-        if (q == null) {
-            throw new ImportException(
-                    file,
-                    r.line(),
-                    "/question",
-                    "scheme version " + r.schemeVersion() + " has no " + "question \"" + r.question()
-                            + "\"; its questions are " + String.join(", ", s.keys()));
-        }
-        if (r.value() != null) {
-            String why;
-            try {
-                why = org.tracejudge.scheme.Answer.parse(q.kind(), r.value())
-                        .validate(q)
-                        .orElse(null);
-            } catch (IllegalArgumentException e) {
-                why = e.getMessage();
-            }
-            if (why != null) {
-                throw new ImportException(
-                        file,
-                        r.line(),
-                        "/answer",
-                        "the answer does not fit question \"" + r.question() + "\" of scheme version "
-                                + r.schemeVersion() + ": " + why);
-            }
-        }
-        if (!raterExists(r.raterId())) {
-            throw new ImportException(
-                    file,
-                    r.line(),
-                    "/rater_id",
-                    "no rater " + r.raterId() + " in this file or the "
-                            + "project; a rater line comes before its answers");
-        }
-        if (provenance != null && provenance.answer(c, r.id(), r.traceId(), r.raterId(), r.line()) != null) {
-            return;
-        }
-        if (org.tracejudge.store.Answers.insert(
-                c,
-                r.id(),
-                r.traceId(),
-                r.raterId(),
-                r.question(),
-                r.schemeVersion(),
-                r.action(),
-                r.value(),
-                r.rationale(),
-                r.nullReason(),
-                r.replaces(),
-                r.createdBy(),
-                r.createdAt())) {
-            counts.answersNew++;
-        } else {
-            counts.answersSeen++;
-        }
-    }
-
-    private boolean traceExists(String id) throws SQLException {
-        return rows.traceExists(id);
-    }
-
-    private boolean raterExists(String id) throws SQLException {
-        return rows.raterExists(id);
+        answers.answer(r, counts);
     }
 
     /**
@@ -1092,10 +648,7 @@ final class ImportWriter {
         if (diff == null) {
             return false;
         }
-        if (openRunsHeld == null) {
-            openRunsHeld = otlpRuns.any();
-        }
-        if (openRunsHeld && otlpRuns.isOpenTrace(t.id()) && lost(t) == null) {
+        if (runs.isOpenTrace(t.id()) && lost(t) == null) {
             // its spans again with the log records it lacked: the run completed, as late records alone would
             Path file = sourceFiles.get(sourceId);
             int withdrawn = replaceTrace(
@@ -1104,7 +657,7 @@ final class ImportWriter {
                     "import" + (file == null ? "" : " " + file.getFileName())
                             + ": log records completed the run's messages (its content changed)");
             if (!oldTask.equals(t.taskId())) {
-                otlpRuns.dropTaskWithoutTraces(oldTask);
+                runs.dropTaskWithoutTraces(oldTask);
             }
             if (counts != null) {
                 counts.runsCompleted++;
@@ -1282,7 +835,7 @@ final class ImportWriter {
     }
 
     /** Which parts of a trace differ, or null when none does. */
-    private static String differences(
+    static String differences(
             String taskId, String answer, String calls, String turns, String extra, Records.TraceRec t) {
         List<String> d = new ArrayList<>();
         if (!java.util.Objects.equals(taskId, t.taskId())) {
