@@ -25,11 +25,11 @@ class RowidPositionsTest {
         Random rnd = new Random(7);
         long[] rowids = new long[5_000];
         for (int i = 0; i < rowids.length; i++) {
-            rowids[i] = 1 + rnd.nextInt(6_000); // gaps (removed traces) and a few repeats
+            rowids[i] = 1L + rnd.nextInt(6_000); // gaps (removed traces) and a few repeats
         }
         long[] asked = new long[7_000];
         for (int i = 0; i < asked.length; i++) {
-            asked[i] = rnd.nextInt(7_000) - 10; // some below 0, some above the largest
+            asked[i] = rnd.nextInt(7_000) - 10L; // some below 0, some above the largest
         }
         check(rowids, asked);
     }
