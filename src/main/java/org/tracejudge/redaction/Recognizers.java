@@ -69,6 +69,32 @@ final class Recognizers {
     /** Keep rules read when the name is extended: an organisation or a place after it. */
     static final NameKeep[] NAME_KEEPS_EXTENT = {OrganisationAfterKeep.INSTANCE};
 
+    /** The address grammars that need no digit in the text (a street named, a county, a house, a number in words), in order. */
+    static final AddressGrammar[] ADDRESS_GRAMMARS_WORDED = {
+        StreetNamedAddress.INSTANCE,
+        IrishCountyAddress.INSTANCE,
+        NamedBuildingAddress.INSTANCE,
+        NumberWordsAddress.INSTANCE
+    };
+
+    /** The address grammars run when the text holds a digit or "s/n", in order ({@link Addresses}). */
+    static final AddressGrammar[] ADDRESS_GRAMMARS = {
+        EnglishStreetAddress.INSTANCE,
+        UnitChainAddress.INSTANCE,
+        UsRouteAddress.INSTANCE,
+        WelshStreetAddress.INSTANCE,
+        CompoundStreetAddress.INSTANCE,
+        SectorAddress.INSTANCE,
+        PostBoxAddress.INSTANCE,
+        CyrillicStreetAddress.INSTANCE,
+        HanStreetAddress.INSTANCE,
+        GermanDutchAddress.INSTANCE,
+        FrenchAddress.INSTANCE,
+        SpanishAddress.INSTANCE,
+        CueClauseAddress.INSTANCE,
+        PostcodeAnchorAddress.INSTANCE
+    };
+
     /** The recognizers for {@code options}, in order. */
     static List<Recognizer> of(Redactor.Options options) {
         return List.of(
