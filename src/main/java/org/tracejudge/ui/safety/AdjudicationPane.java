@@ -25,17 +25,17 @@ import org.tracejudge.ui.safety.SafetyReviewViewModel.Disputed;
 /**
  * The adjudication tab (Ctrl+2): the queue of inputs where experts disagree, the user's message, both experts' labels
  * and rationales side by side, and the adjudicator's decision on each disputed tool with its rationale. The state is
- * {@link SafetyReviewViewModel}'s; the window's key handler drives it.
+ * {@link AdjudicationViewModel}'s; the window's key handler drives it.
  */
 final class AdjudicationPane extends HBox {
-    private final SafetyReviewViewModel vm;
+    private final AdjudicationViewModel vm;
     private final ListView<AdjItem> queue = new ListView<>();
     private final GridPane adjGrid = new GridPane();
     private final HBox adjRationales = new HBox(12);
     private final TextArea adjRationale = new TextArea();
     private final List<ToolRow> adjRows = new ArrayList<>();
 
-    AdjudicationPane(SafetyReviewViewModel vm) {
+    AdjudicationPane(AdjudicationViewModel vm) {
         this.vm = vm;
         queue.setId("adjQueue");
         queue.setPrefWidth(290);

@@ -101,7 +101,7 @@ public final class SafetyReviewView extends BorderPane {
         this.vm = vm;
         this.items = new InputList(vm);
         this.reveal = new RevealPane(vm);
-        this.adjudication = new AdjudicationPane(vm);
+        this.adjudication = new AdjudicationPane(vm.adjudication());
         setId("safetyReview");
         setPadding(new Insets(10));
         getStylesheets().add(SafetyReviewView.class.getResource("safety.css").toExternalForm());
@@ -303,9 +303,9 @@ public final class SafetyReviewView extends BorderPane {
         adjTab.setId("adjTab");
         adjTab.setClosable(false);
         adjTab.setOnSelectionChanged(e -> {
-            vm.adjudicatingProperty().set(adjTab.isSelected());
+            vm.adjudication().adjudicatingProperty().set(adjTab.isSelected());
             if (adjTab.isSelected()) {
-                vm.refreshQueue();
+                vm.adjudication().refreshQueue();
             }
         });
         tabs.getTabs().setAll(reviewTab, adjTab);
@@ -416,7 +416,7 @@ public final class SafetyReviewView extends BorderPane {
         boolean adj = adjTab.isSelected();
         if (e.isShortcutDown() && k == KeyCode.ENTER) {
             if (adj) {
-                vm.adjudicate();
+                vm.adjudication().adjudicate();
             } else {
                 vm.commit();
             }
@@ -461,9 +461,9 @@ public final class SafetyReviewView extends BorderPane {
         int digit = digit(k);
         if (adj) {
             if (digit > 0) {
-                vm.pickAdjTool(digit - 1);
-            } else if ((k == KeyCode.Y || k == KeyCode.N) && vm.hasAdjTools()) {
-                vm.setAdjTool(k == KeyCode.Y);
+                vm.adjudication().pickAdjTool(digit - 1);
+            } else if ((k == KeyCode.Y || k == KeyCode.N) && vm.adjudication().hasAdjTools()) {
+                vm.adjudication().setAdjTool(k == KeyCode.Y);
             } else if (k == KeyCode.R) {
                 swallowTyped = true;
                 adjudication.focusRationale();

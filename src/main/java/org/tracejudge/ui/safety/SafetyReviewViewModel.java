@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import javafx.application.Platform;
@@ -24,11 +22,9 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.tracejudge.safety.Expert;
 import org.tracejudge.safety.SafetyPolicy;
@@ -37,18 +33,20 @@ import org.tracejudge.selection.Scenario;
 
 /**
  * The safety review's state without its nodes: the expert, the form being filled (per-tool answers, rationale,
- * read-only once committed), the drafts not committed, the reveal after a commit, and the adjudication queue with its
- * form. The inputs and where each stands for the expert (done, mine, needs a second review, in adjudication), the
- * skipped inputs, the skipped pass and the current input are {@link InputQueue}'s. Every core call goes through
- * {@link SafetyReviewModel}'s worker thread; what comes back is applied through {@code onFx} ({@link
- * Platform#runLater} in the window, {@code Runnable::run} in tests), so the flows run and can be checked without a
- * window. The view binds to the properties and calls the plain methods from its keys and buttons.
+ * read-only once committed), the drafts not committed and the reveal after a commit. The inputs and where each stands
+ * for the expert (done, mine, needs a second review, in adjudication), the skipped inputs, the skipped pass and the
+ * current input are {@link InputQueue}'s; the adjudication queue and its form are {@link AdjudicationViewModel}'s (the
+ * view model of {@link AdjudicationPane}), which this one owns and hands the expert, the inputs and the status line.
+ * Every core call goes through {@link SafetyReviewModel}'s worker thread; what comes back is applied through {@code
+ * onFx} ({@link Platform#runLater} in the window, {@code Runnable::run} in tests) by the {@link WorkerAnswers} both
+ * share, so the flows run and can be checked without a window. The view binds to the properties and calls the plain
+ * methods from its keys and buttons.
  *
- * <p>Why it is over 600 lines: the form, the reveal and the adjudication form share the one state the blind policy
- * decides over — whether an input is revealed, whose decision is read-only, who may adjudicate — and the worker's
- * answers are applied against it (the show token, the expert at the time of asking), so they are kept in one class,
- * in sections, each unit-tested in {@code SafetyReviewViewModelTest}. The seam, when it grows: the adjudication queue
- * and its form as the view model of {@link AdjudicationPane}.
+ * <p>Why it is over 600 lines: the form and the reveal share the one state the blind policy decides over — whether an
+ * input is revealed, whose decision is read-only — and the worker's answers are applied against it (the show token,
+ * the expert at the time of asking), so they are kept in one class, in sections, each unit-tested in {@code
+ * SafetyReviewViewModelTest}. About 60 lines pass the adjudication tab's state through for the tests that read it
+ * here. The seam, when it grows: the drafts (kept per expert and input) apart.
  */
 public final class SafetyReviewViewModel {
     private static final DateTimeFormatter TIME =
@@ -107,7 +105,11 @@ public final class SafetyReviewViewModel {
 
     private final SafetyReviewModel model;
     private final Consumer<String> onSwitchExpert;
-    private final Consumer<Runnable> onFx;
+    /** The worker's answers, shared with the adjudication tab's view model. */
+    private final WorkerAnswers worker;
+    /** The adjudication tab's view model. */
+    private final AdjudicationViewModel adjudication;
+
     private final ReadOnlyObjectWrapper<Expert> expert = new ReadOnlyObjectWrapper<>();
     private SafetyReviewModel.Loaded loaded;
 
@@ -136,22 +138,6 @@ public final class SafetyReviewViewModel {
      */
     private final Map<String, Map<String, Draft>> drafts = new LinkedHashMap<>();
 
-    private final ObservableList<AdjItem> queue = FXCollections.observableArrayList();
-    private final ReadOnlyObjectWrapper<AdjItem> adjCurrent = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyObjectWrapper<Disputed> disputed = new ReadOnlyObjectWrapper<>();
-    private final ReadOnlyStringWrapper adjWho = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper adjMessage = new ReadOnlyStringWrapper("");
-    private final StringProperty adjRationale = new SimpleStringProperty("");
-    private final ReadOnlyStringWrapper adjError = new ReadOnlyStringWrapper();
-    private final ReadOnlyIntegerWrapper adjTool = new ReadOnlyIntegerWrapper(-1);
-    private final BooleanProperty adjudicating = new SimpleBooleanProperty();
-    private Consumer<AdjItem> onAdjSelect = d -> {};
-
-    /** Futures whose answer has not been applied yet (see {@link #idle()}). */
-    private int inFlight;
-
-    private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>();
-
     /**
      * @param expert         who is reviewing (the workbench annotator), or null when no name is set yet
      * @param onSwitchExpert remembers a new expert name as the workbench annotator (null: not remembered)
@@ -161,7 +147,9 @@ public final class SafetyReviewViewModel {
             SafetyReviewModel model, Expert expert, Consumer<String> onSwitchExpert, Consumer<Runnable> onFx) {
         this.model = model;
         this.onSwitchExpert = onSwitchExpert;
-        this.onFx = onFx;
+        this.worker = new WorkerAnswers(onFx, status::set);
+        this.adjudication = new AdjudicationViewModel(
+                model, this.expert.getReadOnlyProperty(), inputs, worker, status::set, () -> refreshStates(null));
         this.expert.set(expert);
         updateExpertText();
     }
@@ -289,65 +277,70 @@ public final class SafetyReviewViewModel {
         return reveal.getReadOnlyProperty();
     }
 
-    public ObservableList<AdjItem> queue() {
-        return queue;
-    }
-
-    public ReadOnlyObjectProperty<AdjItem> adjCurrentProperty() {
-        return adjCurrent.getReadOnlyProperty();
-    }
-
-    public ReadOnlyObjectProperty<Disputed> disputedProperty() {
-        return disputed.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty adjWhoProperty() {
-        return adjWho.getReadOnlyProperty();
-    }
-
-    public ReadOnlyStringProperty adjMessageProperty() {
-        return adjMessage.getReadOnlyProperty();
-    }
-
-    public StringProperty adjRationaleProperty() {
-        return adjRationale;
-    }
-
-    /** The adjudication form's error, or null for none. */
-    public ReadOnlyStringProperty adjErrorProperty() {
-        return adjError.getReadOnlyProperty();
-    }
-
-    public ReadOnlyIntegerProperty adjToolProperty() {
-        return adjTool.getReadOnlyProperty();
-    }
-
-    /** Whether the adjudication tab is the one shown (the view sets it). */
-    public BooleanProperty adjudicatingProperty() {
-        return adjudicating;
-    }
-
     /** The view selects input {@code i} in its list (and scrolls to it) when the view model moves on. */
     public void setOnSelect(IntConsumer r) {
         onSelect = r == null ? i -> {} : r;
     }
 
-    /** The view selects this queue item in its list when the view model picks it. */
-    public void setOnAdjSelect(Consumer<AdjItem> r) {
-        onAdjSelect = r == null ? d -> {} : r;
-    }
-
     /**
      * Completes once every answer asked of the worker so far, and everything it set off in turn, has been applied
-     * (tests wait on it; with {@code onFx = Runnable::run} nothing else is needed).
+     * (tests wait on it; with {@code onFx = Runnable::run} nothing else is needed). The adjudication tab's too.
      */
-    public synchronized CompletableFuture<Void> idle() {
-        if (inFlight == 0) {
-            return CompletableFuture.completedFuture(null);
-        }
-        CompletableFuture<Void> f = new CompletableFuture<>();
-        idleWaiters.add(f);
-        return f;
+    public CompletableFuture<Void> idle() {
+        return worker.idle();
+    }
+
+    // ------------------------------------------------------------------------------------ the adjudication tab
+
+    /** The adjudication tab's view model ({@link AdjudicationPane}'s). */
+    public AdjudicationViewModel adjudication() {
+        return adjudication;
+    }
+
+    // what the tests read and do of the adjudication tab through the review's view model
+
+    public ObservableList<AdjItem> queue() {
+        return adjudication.queue();
+    }
+
+    public ReadOnlyObjectProperty<AdjItem> adjCurrentProperty() {
+        return adjudication.adjCurrentProperty();
+    }
+
+    public ReadOnlyObjectProperty<Disputed> disputedProperty() {
+        return adjudication.disputedProperty();
+    }
+
+    public ReadOnlyStringProperty adjWhoProperty() {
+        return adjudication.adjWhoProperty();
+    }
+
+    public ReadOnlyStringProperty adjMessageProperty() {
+        return adjudication.adjMessageProperty();
+    }
+
+    public StringProperty adjRationaleProperty() {
+        return adjudication.adjRationaleProperty();
+    }
+
+    public ReadOnlyStringProperty adjErrorProperty() {
+        return adjudication.adjErrorProperty();
+    }
+
+    public BooleanProperty adjudicatingProperty() {
+        return adjudication.adjudicatingProperty();
+    }
+
+    public void refreshQueue() {
+        adjudication.refreshQueue();
+    }
+
+    public void setAdjTool(boolean yes) {
+        adjudication.setAdjTool(yes);
+    }
+
+    public void adjudicate() {
+        adjudication.adjudicate();
     }
 
     // ------------------------------------------------------------------------------------ start
@@ -371,10 +364,7 @@ public final class SafetyReviewViewModel {
                 e == null
                         ? "Expert: nobody yet — press Ctrl+E to say who is reviewing"
                         : "Expert: " + e.name() + "   (" + e.source() + ")");
-        adjWho.set(
-                e == null
-                        ? "Adjudicator: nobody yet — press Ctrl+E"
-                        : "Adjudicator: " + e.name() + " (must not be one of the two experts)");
+        adjudication.expertChanged(e);
     }
 
     /** A team member reviews under the name the hub knows them by: no switching. */
@@ -416,9 +406,7 @@ public final class SafetyReviewViewModel {
                                 + " are kept for " + was.name() + " (switch back to finish them)."));
         refreshStates(() -> {
             showItem(inputs.current());
-            if (adjudicating.get()) {
-                showDisagreement(adjCurrent.get());
-            }
+            adjudication.showAgain();
         });
     }
 
@@ -545,7 +533,7 @@ public final class SafetyReviewViewModel {
                 model.policy().blindFirstPass()
                         ? "Hidden until you commit your own labels (blind first pass): the rule, the judges and the models' outputs."
                         : "");
-        after(model.committed(in.firstTrace(), who), c -> {
+        worker.after(model.committed(in.firstTrace(), who), c -> {
             if (token != showToken || !who.equals(expert.get())) {
                 return;
             }
@@ -688,12 +676,12 @@ public final class SafetyReviewViewModel {
             return;
         }
         long token = showToken;
-        whenDone(model.commit(in.firstTrace(), who, perTool, rationale.get()), (ids, err) -> {
+        worker.whenDone(model.commit(in.firstTrace(), who, perTool, rationale.get()), (ids, err) -> {
             if (token != showToken) {
                 return;
             }
             if (err != null) {
-                formError.set(capital(cause(err).getMessage()));
+                formError.set(capital(WorkerAnswers.cause(err).getMessage()));
                 return;
             }
             Map<String, Draft> mine = drafts.get(who.name());
@@ -711,12 +699,12 @@ public final class SafetyReviewViewModel {
 
     private void loadReveal(SafetyReview.Input in, long token) {
         Expert who = expert.get();
-        whenDone(model.reveal(in.firstTrace(), who), (r, err) -> {
+        worker.whenDone(model.reveal(in.firstTrace(), who), (r, err) -> {
             if (token != showToken) {
                 return;
             }
             if (err != null) {
-                Throwable cause = cause(err);
+                Throwable cause = WorkerAnswers.cause(err);
                 machine.set(
                         cause instanceof SafetyReview.BlindPassException
                                 ? "Hidden until you commit your own labels (blind first pass)."
@@ -739,7 +727,7 @@ public final class SafetyReviewViewModel {
 
     private void refreshStates(Runnable then) {
         Expert who = expert.get();
-        after(model.states(who), s -> {
+        worker.after(model.states(who), s -> {
             inputs.setStates(s);
             if (then != null) {
                 then.run();
@@ -797,206 +785,17 @@ public final class SafetyReviewViewModel {
         inputs.skip(in.key());
         if (expert.get() != null) {
             // team projects only; nothing is said when it fails, as before
-            whenDone(model.skip(in.runs().stream().map(r -> r.traceId()).toList(), expert.get()), (v, err) -> {});
+            worker.whenDone(
+                    model.skip(in.runs().stream().map(r -> r.traceId()).toList(), expert.get()), (v, err) -> {});
         }
         status.set("Skipped " + in.key() + " (no decision recorded); it comes back in the skipped pass at the end.");
         inputs.marksChanged();
         nextToDo();
     }
 
-    // ------------------------------------------------------------------------------------ adjudication
-
-    /** The adjudication queue, one item per input where experts disagree, in the inputs' order; the first is shown. */
-    public void refreshQueue() {
-        after(model.queue(), q -> {
-            Map<String, List<SafetyReview.Disagreement>> byInput = new LinkedHashMap<>();
-            q.forEach(d ->
-                    byInput.computeIfAbsent(d.taskKey(), k -> new ArrayList<>()).add(d));
-            List<AdjItem> list = new ArrayList<>();
-            byInput.forEach((k, ds) ->
-                    list.add(new AdjItem(ds.get(0).traceId(), k, ds.get(0).input(), ds)));
-            list.sort((a, b) -> Integer.compare(inputs.indexOf(a.key()), inputs.indexOf(b.key())));
-            queue.setAll(list);
-            if (!list.isEmpty()) {
-                selectAdj(list.get(0));
-                onAdjSelect.accept(list.get(0));
-            } else {
-                adjCurrent.set(null);
-                showDisagreement(null);
-                adjMessage.set("Nothing to adjudicate: no input where experts disagree.");
-            }
-        });
-    }
-
-    /** The queue item shown (the view's list selected it): nothing when it is shown already. */
-    public void selectAdj(AdjItem d) {
-        if (d == adjCurrent.get()) {
-            return;
-        }
-        adjCurrent.set(d);
-        showDisagreement(d);
-    }
-
-    private void showDisagreement(AdjItem d) {
-        disputed.set(null);
-        adjRationale.set("");
-        adjTool.set(-1);
-        adjError.set(null);
-        if (d == null) {
-            adjMessage.set("");
-            return;
-        }
-        adjMessage.set(d.input());
-        SafetyReview.Input in = inputs.inputs().stream()
-                .filter(i -> i.key().equals(d.key()))
-                .findFirst()
-                .orElse(null);
-        after(model.expertOpinions(d.traceId()), ops -> {
-            if (adjCurrent.get() != d) {
-                return;
-            }
-            List<String> experts = new ArrayList<>();
-            Map<String, String> reasons = new LinkedHashMap<>();
-            ops.values().forEach(l -> l.stream()
-                    .filter(o -> o.kind().equals("human") && !o.rater().equals(SafetyReview.ADJUDICATION))
-                    .forEach(o -> {
-                        if (!experts.contains(o.rater())) {
-                            experts.add(o.rater());
-                        }
-                        reasons.put(o.rater(), o.rationale());
-                    }));
-            experts.sort(null);
-            List<String> names =
-                    d.tools().stream().map(SafetyReview.Disagreement::tool).toList();
-            List<Scenario.Tool> tools = in == null ? List.of() : in.scenario().tools();
-            List<Answer> answers = new ArrayList<>();
-            for (Scenario.Tool t : tools) {
-                if (names.contains(t.name())) {
-                    answers.add(new Answer(t));
-                }
-            }
-            disputed.set(new Disputed(d, List.copyOf(experts), reasons, ops, tools, names, List.copyOf(answers)));
-            Expert who = expert.get();
-            if (who != null && experts.contains(who.name())) {
-                adjError.set("You (" + who.name() + ") are one of the experts on this input; someone else must "
-                        + "adjudicate it. Switch expert with Ctrl+E.");
-            }
-            pickAdjTool(0);
-        });
-    }
-
-    private List<Answer> adjAnswers() {
-        Disputed d = disputed.get();
-        return d == null ? List.of() : d.answers();
-    }
-
-    public boolean hasAdjTools() {
-        return !adjAnswers().isEmpty();
-    }
-
-    /** Picks a disputed tool by its index (its number - 1). */
-    public void pickAdjTool(int index) {
-        if (index < 0 || index >= adjAnswers().size()) {
-            return;
-        }
-        adjTool.set(index);
-    }
-
-    /** Y / N in adjudication: decides the picked disputed tool (the first when none is) and picks the next. */
-    public void setAdjTool(boolean yes) {
-        List<Answer> answers = adjAnswers();
-        if (answers.isEmpty()) {
-            return;
-        }
-        if (adjTool.get() < 0) {
-            pickAdjTool(0);
-        }
-        answers.get(adjTool.get()).set(yes);
-        pickAdjTool(Math.min(adjTool.get() + 1, answers.size() - 1));
-    }
-
-    /** Ctrl+Enter in adjudication: records the decision on every disputed tool (a rationale is required). */
-    public void adjudicate() {
-        AdjItem d = adjCurrent.get();
-        if (d == null) {
-            return;
-        }
-        Expert who = expert.get();
-        if (who == null) {
-            adjError.set("Say who is adjudicating first: press Ctrl+E.");
-            return;
-        }
-        Map<String, Boolean> decisions = new LinkedHashMap<>();
-        List<String> undecided = new ArrayList<>();
-        for (Answer a : adjAnswers()) {
-            if (a.value() == null) {
-                undecided.add(a.tool().name());
-            } else {
-                decisions.put(a.tool().name(), a.value());
-            }
-        }
-        if (!undecided.isEmpty()) {
-            adjError.set("Decide " + String.join(" and ", undecided) + " (YES or NO) before recording.");
-            return;
-        }
-        if (adjRationale.get().isBlank()) {
-            adjError.set("Write the rationale of your decision first (R).");
-            return;
-        }
-        whenDone(model.adjudicate(d.traceId(), who, decisions, adjRationale.get()), (ids, err) -> {
-            if (err != null) {
-                adjError.set(cause(err).getMessage());
-                return;
-            }
-            status.set("Adjudicated " + String.join(", ", decisions.keySet()) + " on " + d.key() + " as " + who.name());
-            refreshStates(null);
-            refreshQueue();
-        });
-    }
-
-    // ------------------------------------------------------------------------------------ the worker's answers
+    // ------------------------------------------------------------------------------------ text
 
     private static String capital(String s) {
         return s == null || s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
-    }
-
-    static Throwable cause(Throwable err) {
-        return err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
-    }
-
-    /** Applies the answer through onFx; a failure goes to the status line. */
-    private <T> void after(CompletableFuture<T> f, Consumer<T> then) {
-        whenDone(f, (v, err) -> {
-            if (err != null) {
-                status.set("failed: " + cause(err).getMessage());
-            } else {
-                then.accept(v);
-            }
-        });
-    }
-
-    private <T> void whenDone(CompletableFuture<T> f, BiConsumer<T, Throwable> then) {
-        synchronized (this) {
-            inFlight++;
-        }
-        f.whenComplete((v, err) -> onFx.accept(() -> {
-            try {
-                then.accept(v, err);
-            } finally {
-                settled();
-            }
-        }));
-    }
-
-    private void settled() {
-        List<CompletableFuture<Void>> ready;
-        synchronized (this) {
-            if (--inFlight > 0) {
-                return;
-            }
-            ready = new ArrayList<>(idleWaiters);
-            idleWaiters.clear();
-        }
-        ready.forEach(w -> w.complete(null));
     }
 }

@@ -1,8 +1,6 @@
 package org.tracejudge.ui.trace;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,9 +172,6 @@ public final class QuestionBarViewModel implements Session.Listener {
         }
     }
 
-    /** One answer given, for undo: the trace, the question and what I had before (null: nothing). */
-    private record Given(String traceId, String question, Answer before, Answer after) {}
-
     private final Session session;
     private final TraceTableViewModel queue;
     private final TraceViewModel trace;
@@ -186,7 +181,8 @@ public final class QuestionBarViewModel implements Session.Listener {
     /** Every rater's answers on the trace the bar is on, read with mine. */
     private final AnswersOnTrace onTrace = new AnswersOnTrace();
 
-    private final Deque<Given> undo = new ArrayDeque<>();
+    /** The answers given and the way back to their trace (Ctrl+Z). */
+    private final AnswerUndo undo;
     /** My answers' display text per trace and question (the table's question columns), filled on the project thread. */
     private volatile Map<String, Map<String, String>> cells = Map.of();
 
@@ -197,6 +193,8 @@ public final class QuestionBarViewModel implements Session.Listener {
         this.session = session;
         this.queue = queue;
         this.trace = trace;
+        this.undo = new AnswerUndo(
+                scheme.getReadOnlyProperty(), state, this::write, session::setStatus, queue::indexOf, queue::go);
         session.addListener(this);
         trace.detailProperty().addListener((o, a, d) -> showTrace(d));
         state.addListener((o, a, b) -> others.set(othersOf(b)));
@@ -441,10 +439,8 @@ public final class QuestionBarViewModel implements Session.Listener {
                 // an answer stored under an older version that no longer reads: not shown as mine
             }
         }));
-        String at = pendingAt != null && s.question(pendingAt).isPresent()
-                ? pendingAt
-                : QuestionWalk.start(s, st.type(), answers);
-        pendingAt = null;
+        String back = undo.returnTo();
+        String at = back != null && s.question(back).isPresent() ? back : QuestionWalk.start(s, st.type(), answers);
         State loaded = withAnswers(st, s, answers, at, true);
         state.set(new State(
                 loaded.traceId(),
@@ -462,7 +458,7 @@ public final class QuestionBarViewModel implements Session.Listener {
     }
 
     /** The state with these answers, the walk at {@code current}, the pending parts cleared. */
-    private static State withAnswers(State st, Scheme s, Map<String, Answer> answers, String current, boolean loaded) {
+    static State withAnswers(State st, Scheme s, Map<String, Answer> answers, String current, boolean loaded) {
         Map<String, Answer> a = Map.copyOf(answers);
         return new State(
                 st.traceId(),
@@ -624,7 +620,7 @@ public final class QuestionBarViewModel implements Session.Listener {
             return false;
         }
         Answer before = st.answers().get(q.key());
-        undo.push(new Given(st.traceId(), q.key(), before, a));
+        undo.given(st.traceId(), q.key(), before, a);
         Map<String, Answer> answers = new LinkedHashMap<>(st.answers());
         answers.put(q.key(), a);
         write(st.traceId(), q, a);
@@ -689,48 +685,15 @@ public final class QuestionBarViewModel implements Session.Listener {
 
     /**
      * Ctrl+Z: takes back my last answer (an entry restoring the one before it, or a withdrawal when there was none)
-     * and shows its trace at that question.
+     * and shows its trace at that question ({@link AnswerUndo}).
      */
     public boolean undo() {
-        Given g = undo.poll();
-        Scheme s = scheme.get();
-        if (g == null || s == null) {
-            return false;
-        }
-        Question q = s.question(g.question()).orElse(null);
-        if (q == null) {
-            return false;
-        }
-        write(g.traceId(), q, g.before());
-        session.setStatus("undone: " + g.question() + " = "
-                + shortText(cellText(g.after()))
-                + (g.before() == null ? "" : " → " + shortText(cellText(g.before()))));
-        State st = state.get();
-        if (g.traceId().equals(st.traceId())) {
-            Map<String, Answer> answers = new LinkedHashMap<>(st.answers());
-            if (g.before() == null) {
-                answers.remove(g.question());
-            } else {
-                answers.put(g.question(), g.before());
-            }
-            state.set(withAnswers(st, s, answers, g.question(), true));
-        } else {
-            int i = queue.indexOf(g.traceId());
-            if (i >= 0) {
-                // the trace is read again (with the undone answer) when it is shown
-                pendingAt = g.question();
-                queue.go(i);
-            }
-        }
-        return true;
+        return undo.undo();
     }
-
-    /** Where the walk starts on the trace an undo went back to. */
-    private String pendingAt;
 
     /** For tests and the view: how many answers Ctrl+Z can take back. */
     public int undoDepth() {
-        return undo.size();
+        return undo.depth();
     }
 
     static String shortText(String s) {
